@@ -1,0 +1,130 @@
+// Builds the HTTP application: plugins, the auth hook, every module's routes, docs, web app.
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode } from '@library/contract';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { AppError } from './http/app-error.js';
+import { installErrorHandler } from './http/error-handler.js';
+import type { App } from './http/route-types.js';
+import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
+import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
+import type { SmsProvider } from './infra/sms/sms-provider.js';
+import { registerLoginRoutes } from './modules/login/login.routes.js';
+import { createSessionResolver } from './modules/session/session.service.js';
+import { registerSpaceGroupRoutes } from './modules/space/space-group.routes.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { createAvatarStore } from './modules/user/avatar.store.js';
+import { registerUserRoutes } from './modules/user/user.routes.js';
+import { registerWeb } from './web.js';
+
+export const version = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** replaces the configured SMS provider (tests use a fake gateway) */
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.tooFrequent, {
+        status: 429,
+        data: { retryAfter: Math.ceil(context.ttl / 1000) },
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '公共图书馆 API',
+        description: 'Public Library API — envelope {code, data, msg}',
+        version,
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const resolveSession = createSessionResolver(database.db, config.trustedOrigins);
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request) => {
+    const auth = request.routeOptions.config.auth ?? 'required';
+    if (auth === 'none' || !request.routeOptions.url?.startsWith('/api/')) return;
+    if (request.routeOptions.url.startsWith('/api/docs')) return;
+    if (auth === 'optional') {
+      request.session = await resolveSession(request).catch(() => null);
+      return;
+    }
+    request.session = await resolveSession(request);
+    if (!request.session) throw new AppError(ErrorCode.tokenExpired);
+  });
+
+  const sms = deps.sms ?? createSmsProvider(config, app);
+  const db = database.db;
+  registerSystemRoutes(app, { database, version });
+  registerLoginRoutes(app, {
+    db,
+    sms,
+    fixedCode: config.smsFixedCode,
+    registration: config.registration,
+  });
+  registerUserRoutes(app, { db, avatars: createAvatarStore(config.dataDir) });
+  registerSpaceGroupRoutes(app, { db });
+
+  const serveSpa = await registerWeb(app, config.webDir);
+  if (serveSpa) {
+    app.setNotFoundHandler(async (request, reply) => {
+      const sent = await serveSpa(request, reply);
+      if (sent === undefined) {
+        throw new AppError(ErrorCode.dataMissing, {
+          status: 404,
+          detail: `${request.method} ${request.url.split('?')[0]}`,
+        });
+      }
+      return sent;
+    });
+  }
+  return app;
+}
+
+function createSmsProvider(config: Config, app: App): SmsProvider {
+  if (config.smsProvider === 'aliyun' && config.aliyunSms)
+    return createAliyunSmsProvider(config.aliyunSms);
+  return createConsoleSmsProvider(app.log);
+}

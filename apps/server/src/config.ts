@@ -1,0 +1,151 @@
+// Configuration comes only from the environment (docs/operations.md lists every variable).
+// Invalid values stop start-up with one line naming the variable.
+import path from 'node:path';
+
+export type RegistrationMode = 'open' | 'approval' | 'closed';
+export type SmsProviderName = 'console' | 'aliyun';
+
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  endpoint: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset = embedded PGlite under DATA_DIR/db */
+  databaseUrl: string | undefined;
+  adminAccount: string | undefined;
+  adminPassword: string | undefined;
+  smsProvider: SmsProviderName;
+  smsFixedCode: string | undefined;
+  aliyunSms: AliyunSmsSettings | undefined;
+  registration: RegistrationMode;
+  logLevel: string;
+  production: boolean;
+  /** origins allowed to send cookie-authenticated writes besides the request's own host */
+  trustedOrigins: string[];
+  rateLimitPerMinute: number;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For */
+  trustProxy: boolean;
+  /** directory of the built web app; served with SPA fallback when it exists */
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+
+  const adminAccount = text(env, 'ADMIN_ACCOUNT');
+  const adminPassword = env.ADMIN_PASSWORD;
+  if (adminPassword !== undefined && adminPassword !== '') {
+    if (adminPassword.length < 8 || adminPassword.length > 16) {
+      throw new ConfigError('ADMIN_PASSWORD', 'must be 8 to 16 characters long');
+    }
+    if (!adminAccount) throw new ConfigError('ADMIN_ACCOUNT', 'is required with ADMIN_PASSWORD');
+  }
+  if (adminAccount && !/^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/.test(adminAccount)) {
+    throw new ConfigError('ADMIN_ACCOUNT', 'must be a mainland mobile number or an e-mail address');
+  }
+
+  const smsFixedCode = text(env, 'SMS_FIXED_CODE');
+  if (smsFixedCode !== undefined) {
+    if (production) throw new ConfigError('SMS_FIXED_CODE', 'is refused when NODE_ENV=production');
+    if (!/^\d{6}$/.test(smsFixedCode)) throw new ConfigError('SMS_FIXED_CODE', 'must be 6 digits');
+  }
+
+  const smsProvider = oneOf(env, 'SMS_PROVIDER', ['console', 'aliyun'] as const, 'console');
+  let aliyunSms: AliyunSmsSettings | undefined;
+  if (smsProvider === 'aliyun') {
+    const need = (name: string) => {
+      const value = text(env, name);
+      if (!value) throw new ConfigError(name, 'is required when SMS_PROVIDER=aliyun');
+      return value;
+    };
+    aliyunSms = {
+      accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+      accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+      signName: need('ALIYUN_SMS_SIGN_NAME'),
+      templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
+      endpoint: text(env, 'ALIYUN_SMS_ENDPOINT') ?? 'https://dysmsapi.aliyuncs.com',
+    };
+  }
+
+  const trustedOrigins = (text(env, 'TRUSTED_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of trustedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError('TRUSTED_ORIGINS', `has an invalid origin "${origin}"`);
+    }
+  }
+
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(cwd, text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    adminAccount,
+    adminPassword: adminPassword || undefined,
+    smsProvider,
+    smsFixedCode,
+    aliyunSms,
+    registration: oneOf(env, 'REGISTRATION', ['open', 'approval', 'closed'] as const, 'open'),
+    logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
+    production,
+    trustedOrigins,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    webDir: path.resolve(
+      cwd,
+      text(env, 'WEB_DIR') ?? path.join(import.meta.dirname, '../../web/dist'),
+    ),
+  };
+}

@@ -1,0 +1,100 @@
+// People and their logins: users, system roles, device logins (tokens) and SMS codes.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    // The user's own numeric ID is also a login account (spec §5), so it is short and readable.
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .generatedAlwaysAsIdentity({ startWith: 100001 }),
+    mobile: text('mobile').unique(),
+    email: text('email').unique(),
+    passwordHash: text('password_hash'),
+    nickname: text('nickname').notNull(),
+    avatarKey: text('avatar_key'),
+    status: text('status', {
+      enum: ['active', 'pending', 'disabled', 'cancelled', 'suspended', 'frozen'],
+    })
+      .notNull()
+      .default('active'),
+    inviteCode: text('invite_code').notNull().unique(),
+    /** who invited this user; the friendship itself is made by the address-book feature */
+    invitedBy: bigint('invited_by', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'users_status_check',
+      sql`${table.status} in ('active','pending','disabled','cancelled','suspended','frozen')`,
+    ),
+    index('users_invited_by_idx').on(table.invitedBy),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.role] })],
+);
+
+/** One row per device login; the token itself is never stored, only its SHA-256. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    client: text('client').notNull(),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    version: text('version').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_tokens_user_idx').on(table.userId)],
+);
+
+/** An SMS verification code: `smsToken` binds it to one phone; both are kept hashed. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip'),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sms_codes_mobile_created_idx').on(table.mobile, table.createdAt),
+    index('sms_codes_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);

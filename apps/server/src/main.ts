@@ -1,0 +1,45 @@
+// Starts the server: configuration, database (migrated), first administrator, HTTP, and a
+// clean shutdown on SIGINT/SIGTERM (in-flight requests finish, the embedded database closes).
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DirectoryLockedError } from './db/lock.js';
+import { openDatabase } from './db/database.js';
+import { ensureFirstAdmin } from './modules/system/admin.bootstrap.js';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await ensureFirstAdmin(database.db, config, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `公共图书馆 ready on http://${config.host}:${config.port} (${database.kind}, started in ${Date.now() - started} ms)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  smsCodeRequestSchema,
+  smsCodeResponseSchema,
+  smsLoginRequestSchema,
+} from '@library/contract';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import { revokeToken } from '../session/session.repo.js';
+import { loginWithPassword, loginWithSms, type LoginDeps } from './login.service.js';
+import { sendCode, type SmsCodeDeps } from './sms-code.service.js';
+
+const tags = ['login'];
+/** Tighter per-IP limit on the calls that guess secrets or cost money. */
+const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
+  app.post(
+    '/api/v1/user/login',
+    {
+      config: { auth: 'none', ...loginRateLimit },
+      schema: { tags, body: loginRequestSchema, response: okResponse(loginResponseSchema) },
+    },
+    async (request) => ok(await loginWithPassword(deps, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/v1/user/smsCode',
+    {
+      config: { auth: 'none', ...loginRateLimit },
+      schema: { tags, body: smsCodeRequestSchema, response: okResponse(smsCodeResponseSchema) },
+    },
+    async (request) => ok(await sendCode(deps, request.body.mobile, request.ip)),
+  );
+
+  app.post(
+    '/api/v1/user/smsCodeRegLogin',
+    {
+      config: { auth: 'none', ...loginRateLimit },
+      schema: { tags, body: smsLoginRequestSchema, response: okResponse(loginResponseSchema) },
+    },
+    async (request) => ok(await loginWithSms(deps, request.body, request.ip)),
+  );
+
+  app.delete(
+    '/api/v1/user/logout',
+    { schema: { tags, response: emptyResponse } },
+    async (request, reply) => {
+      const session = currentSession(request);
+      await revokeToken(deps.db, session.userId, session.tokenId, new Date());
+      reply.clearCookie('token', { path: '/' });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { ClientDescriptor } from '@library/contract';
+import type { Executor } from '../../db/database.js';
+import { authTokens, users } from '../../db/schema/index.js';
+
+export async function insertToken(
+  db: Executor,
+  row: { userId: number; tokenHash: string; client: ClientDescriptor; ip: string | null },
+) {
+  const [created] = await db
+    .insert(authTokens)
+    .values({
+      userId: row.userId,
+      tokenHash: row.tokenHash,
+      client: row.client.client,
+      deviceId: row.client.deviceId,
+      deviceName: row.client.deviceName,
+      version: row.client.version,
+      ip: row.ip,
+    })
+    .returning({ id: authTokens.id });
+  if (!created) throw new Error('token insert returned no row');
+  return created.id;
+}
+
+export async function findActiveToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      tokenId: authTokens.id,
+      lastSeenAt: authTokens.lastSeenAt,
+      userId: users.id,
+      status: users.status,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchToken(db: Executor, tokenId: string, at: Date) {
+  await db.update(authTokens).set({ lastSeenAt: at }).where(eq(authTokens.id, tokenId));
+}
+
+export async function listActiveTokens(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)))
+    .orderBy(authTokens.lastSeenAt);
+}
+
+/** Revokes one token of a user; returns false when the user has no such active token. */
+export async function revokeToken(db: Executor, userId: number, tokenId: string, at: Date) {
+  const rows = await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNull(authTokens.revokedAt)),
+    )
+    .returning({ id: authTokens.id });
+  return rows.length > 0;
+}
+
+/** Revokes every token of a user, except `keepTokenId` when given. */
+export async function revokeAllTokens(
+  db: Executor,
+  userId: number,
+  at: Date,
+  keepTokenId?: string,
+) {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        keepTokenId ? ne(authTokens.id, keepTokenId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,95 @@
+// Device logins: opaque random tokens (32 bytes), stored only as their SHA-256, one row per
+// login with the client descriptor. A token is read from `Authorization: Bearer` or the
+// `token` cookie; cookie-authenticated writes must come from our own origin (CSRF).
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, type ClientDescriptor } from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import * as repo from './session.repo.js';
+
+export interface Session {
+  userId: number;
+  tokenId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** how often the last-seen time of a device is written at most */
+const touchIntervalMs = 60_000;
+
+export function hashToken(token: string) {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export async function issueToken(
+  db: Executor,
+  userId: number,
+  client: ClientDescriptor,
+  ip: string | null,
+) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const tokenId = await repo.insertToken(db, { userId, tokenHash: hashToken(token), client, ip });
+  return { token, tokenId };
+}
+
+function readToken(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (match?.[1]) return { token: match[1], fromCookie: false };
+  }
+  const cookie = request.cookies.token;
+  if (cookie) return { token: cookie, fromCookie: true };
+  return undefined;
+}
+
+function sameOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean {
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (!origin) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.host === request.headers.host) return true;
+  return trustedOrigins.includes(parsed.origin);
+}
+
+export function createSessionResolver(db: Database, trustedOrigins: string[]) {
+  /** Resolves the caller's session; null for anonymous callers. Throws 401 for a bad token. */
+  return async function resolveSession(request: FastifyRequest): Promise<Session | null> {
+    const presented = readToken(request);
+    if (!presented) return null;
+    const row = await repo.findActiveToken(db, hashToken(presented.token));
+    if (!row || row.status !== 'active') throw new AppError(ErrorCode.tokenExpired);
+    if (
+      presented.fromCookie &&
+      !safeMethods.has(request.method) &&
+      !sameOrigin(request, trustedOrigins)
+    ) {
+      throw new AppError(ErrorCode.permissionDenied, { detail: 'cross-site request refused' });
+    }
+    const now = new Date();
+    if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
+      await repo.touchToken(db, row.tokenId, now);
+    }
+    return { userId: row.userId, tokenId: row.tokenId };
+  };
+}
+
+/** preHandler for routes that need a logged-in user. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (!request.session) throw new AppError(ErrorCode.tokenExpired);
+}
+
+export function currentSession(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError(ErrorCode.tokenExpired);
+  return request.session;
+}

@@ -1,0 +1,58 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { userRoles, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findByMobile(db: Executor, mobile: string) {
+  const [row] = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  return row;
+}
+
+export async function findByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findByInviteCode(db: Executor, inviteCode: string) {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: number, changes: Partial<NewUser>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}
+
+export async function listRoles(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role);
+}
+
+export async function grantRole(db: Executor, userId: number, role: string) {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}

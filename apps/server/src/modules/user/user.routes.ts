@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import {
+  bindEmailRequestSchema,
+  changePasswordRequestSchema,
+  deviceListSchema,
+  ErrorCode,
+  inviteCodeResponseSchema,
+  updateProfileRequestSchema,
+  userInfoSchema,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { listActiveTokens, revokeToken } from '../session/session.repo.js';
+import { currentSession } from '../session/session.service.js';
+import { avatarMaxBytes, contentTypeOfKey, type AvatarStore } from './avatar.store.js';
+import { presentUser } from './user.presenter.js';
+import { updateUser } from './user.repo.js';
+import * as users from './user.service.js';
+
+const tags = ['user'];
+
+export function registerUserRoutes(app: App, deps: { db: Database; avatars: AvatarStore }) {
+  const { db, avatars } = deps;
+
+  app.get(
+    '/api/v1/user',
+    { schema: { tags, response: okResponse(userInfoSchema) } },
+    async (request) => ok(presentUser(await users.getUser(db, currentSession(request).userId))),
+  );
+
+  app.put(
+    '/api/v1/user',
+    { schema: { tags, body: updateProfileRequestSchema, response: okResponse(userInfoSchema) } },
+    async (request) =>
+      ok(
+        presentUser(
+          await users.updateNickname(db, currentSession(request).userId, request.body.nickname),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/v1/user/inviteCode',
+    { schema: { tags, response: okResponse(inviteCodeResponseSchema) } },
+    async (request) => {
+      const user = await users.getUser(db, currentSession(request).userId);
+      return ok({ inviteCode: user.inviteCode });
+    },
+  );
+
+  app.put(
+    '/api/v1/user/password',
+    { schema: { tags, body: changePasswordRequestSchema, response: emptyResponse } },
+    async (request) => {
+      await users.changePassword(
+        db,
+        currentSession(request),
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/api/v1/user/email',
+    { schema: { tags, body: bindEmailRequestSchema, response: okResponse(userInfoSchema) } },
+    async (request) => {
+      const { email, password } = request.body;
+      return ok(
+        presentUser(await users.bindEmail(db, currentSession(request).userId, email, password)),
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/user/avatar',
+    { schema: { tags, consumes: ['multipart/form-data'], response: okResponse(userInfoSchema) } },
+    async (request) => {
+      const session = currentSession(request);
+      const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
+      if (!file) throw new AppError(ErrorCode.paramError, { detail: 'file' });
+      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(ErrorCode.quotaSingleFileSize, { detail: '2 MB' });
+        }
+        throw error;
+      });
+      if (bytes.length === 0) throw new AppError(ErrorCode.emptyFileUnsupported);
+      const key = await avatars.save(bytes);
+      if (!key)
+        throw new AppError(ErrorCode.fileTypeUnsupported, { detail: 'png, jpeg, gif, webp' });
+      const previous = await users.getUser(db, session.userId);
+      const updated = await updateUser(db, session.userId, { avatarKey: key });
+      if (!updated) throw new AppError(ErrorCode.userMissing);
+      if (previous.avatarKey) await avatars.remove(previous.avatarKey);
+      return ok(presentUser(updated));
+    },
+  );
+
+  app.get(
+    '/api/v1/user/avatar/:userId',
+    {
+      config: { auth: 'none' },
+      schema: { tags, params: z.object({ userId: z.coerce.number().int().positive() }) },
+    },
+    async (request, reply) => {
+      const user = await users.getUser(db, request.params.userId).catch(() => undefined);
+      if (!user?.avatarKey) throw new AppError(ErrorCode.fileMissing);
+      const key = user.avatarKey;
+      return reply
+        .type(contentTypeOfKey(key))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400')
+        .send(fs.createReadStream(avatars.path(key)));
+    },
+  );
+
+  app.get(
+    '/api/v1/user/devices',
+    { schema: { tags, response: okResponse(deviceListSchema) } },
+    async (request) => {
+      const session = currentSession(request);
+      const rows = await listActiveTokens(db, session.userId);
+      return ok({
+        list: rows.reverse().map((row) => ({
+          id: row.id,
+          client: row.client,
+          deviceId: row.deviceId,
+          deviceName: row.deviceName,
+          version: row.version,
+          ip: row.ip,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.id === session.tokenId,
+        })),
+      });
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/devices/:id',
+    { schema: { tags, params: z.object({ id: z.uuid() }), response: emptyResponse } },
+    async (request) => {
+      const session = currentSession(request);
+      if (!(await revokeToken(db, session.userId, request.params.id, new Date()))) {
+        throw new AppError(ErrorCode.dataMissing);
+      }
+      return ok(null);
+    },
+  );
+}

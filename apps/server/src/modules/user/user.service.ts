@@ -1,0 +1,130 @@
+// Accounts: finding a user by any of its accounts, registration, the status rules of login,
+// and the account-settings changes.
+import crypto from 'node:crypto';
+import { ErrorCode, type ErrorCodeValue, type UserStatus } from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { revokeAllTokens } from '../session/session.repo.js';
+import { hashPassword, verifyPassword } from './password.js';
+import * as repo from './user.repo.js';
+import type { UserRow } from './user.repo.js';
+
+/** The login refusal of each state other than active (spec §8, 2000xx). */
+const refusalByStatus: Record<Exclude<UserStatus, 'active'>, ErrorCodeValue> = {
+  pending: ErrorCode.pendingApproval,
+  disabled: ErrorCode.userDisabled,
+  cancelled: ErrorCode.accountCancelled,
+  suspended: ErrorCode.accountSuspended,
+  frozen: ErrorCode.accountFrozen,
+};
+
+export function assertCanLogIn(user: UserRow) {
+  if (user.status !== 'active') throw new AppError(refusalByStatus[user.status]);
+}
+
+const mobilePattern = /^(?:\+?86)?(1[3-9]\d{9})$/;
+
+/** An account is a phone number, an e-mail address or the user's own numeric ID (spec §5). */
+export async function findByAccount(db: Executor, account: string) {
+  const trimmed = account.trim();
+  const mobile = mobilePattern.exec(trimmed)?.[1];
+  if (mobile) return repo.findByMobile(db, mobile);
+  if (trimmed.includes('@')) return repo.findByEmail(db, trimmed.toLowerCase());
+  if (/^\d{1,15}$/.test(trimmed)) return repo.findById(db, Number(trimmed));
+  return undefined;
+}
+
+function newInviteCode() {
+  // 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L).
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(8);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+export async function createUser(
+  db: Executor,
+  fields: {
+    mobile?: string;
+    email?: string;
+    password?: string;
+    nickname: string;
+    status?: UserStatus;
+    invitedBy?: number | null;
+  },
+): Promise<UserRow> {
+  return repo.insertUser(db, {
+    mobile: fields.mobile ?? null,
+    email: fields.email?.toLowerCase() ?? null,
+    passwordHash: fields.password ? await hashPassword(fields.password) : null,
+    nickname: fields.nickname,
+    status: fields.status ?? 'active',
+    inviteCode: newInviteCode(),
+    invitedBy: fields.invitedBy ?? null,
+  });
+}
+
+export async function getUser(db: Executor, userId: number): Promise<UserRow> {
+  const user = await repo.findById(db, userId);
+  if (!user) throw new AppError(ErrorCode.userMissing);
+  return user;
+}
+
+export async function updateNickname(db: Database, userId: number, nickname: string) {
+  const user = await repo.updateUser(db, userId, { nickname });
+  if (!user) throw new AppError(ErrorCode.userMissing);
+  return user;
+}
+
+async function confirmPassword(user: UserRow, password: string | undefined) {
+  if (user.passwordHash === null) return;
+  if (!password || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(ErrorCode.passwordCheckWrong);
+  }
+}
+
+/** Sets a new password; every other device is logged out. */
+export async function changePassword(
+  db: Database,
+  session: { userId: number; tokenId: string },
+  oldPassword: string | undefined,
+  newPassword: string,
+) {
+  const user = await getUser(db, session.userId);
+  await confirmPassword(user, oldPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    await revokeAllTokens(tx, user.id, new Date(), session.tokenId);
+  });
+}
+
+export async function bindEmail(
+  db: Database,
+  userId: number,
+  email: string,
+  password: string | undefined,
+) {
+  const user = await getUser(db, userId);
+  await confirmPassword(user, password);
+  const holder = await repo.findByEmail(db, email);
+  if (holder && holder.id !== user.id) throw new AppError(ErrorCode.emailInUse);
+  try {
+    const updated = await repo.updateUser(db, user.id, { email });
+    if (!updated) throw new AppError(ErrorCode.userMissing);
+    return updated;
+  } catch (error) {
+    // Two requests racing for the same address: the unique index decides.
+    if ((error as { code?: string }).code === '23505') throw new AppError(ErrorCode.emailInUse);
+    throw error;
+  }
+}
+
+/** Changes a user's state; leaving 'active' logs the user out everywhere at once. */
+export async function setStatus(db: Database, userId: number, status: UserStatus) {
+  return db.transaction(async (tx) => {
+    const user = await repo.updateUser(tx, userId, { status });
+    if (!user) throw new AppError(ErrorCode.userMissing);
+    if (status !== 'active') await revokeAllTokens(tx, userId, new Date());
+    return user;
+  });
+}

@@ -1,0 +1,50 @@
+// Each test builds its own users with these; nothing is shared between tests.
+import crypto from 'node:crypto';
+import type { UserStatus } from '@library/contract';
+import type { Database } from '../db/database.js';
+import { issueToken } from '../modules/session/session.service.js';
+import { grantRole } from '../modules/user/user.repo.js';
+import { createUser } from '../modules/user/user.service.js';
+
+export const testClient = {
+  client: 'web',
+  deviceId: 'test-device',
+  deviceName: 'Vitest',
+  version: '0.1',
+};
+
+/** A mobile number no other test uses (random, so parallel files on one database never clash). */
+export function uniqueMobile() {
+  return `1${3 + crypto.randomInt(0, 7)}${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export function uniqueEmail() {
+  return `user-${crypto.randomBytes(6).toString('hex')}@example.com`;
+}
+
+export async function buildUser(
+  db: Database,
+  fields: {
+    password?: string;
+    status?: UserStatus;
+    mobile?: string;
+    email?: string;
+    roles?: string[];
+  } = {},
+) {
+  const user = await createUser(db, {
+    mobile: fields.mobile ?? uniqueMobile(),
+    email: fields.email,
+    password: fields.password,
+    nickname: '测试用户',
+    status: fields.status,
+  });
+  for (const role of fields.roles ?? []) await grantRole(db, user.id, role);
+  return user;
+}
+
+/** Logs a user in directly (no HTTP) and returns the Authorization header. */
+export async function authHeader(db: Database, userId: number) {
+  const { token } = await issueToken(db, userId, testClient, null);
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,65 @@
+// A real application on a real migrated database for API tests (app.inject()).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { connectPostgres, wrapPglite, type DatabaseHandle } from '../db/database.js';
+import type { SmsProvider } from '../infra/sms/sms-provider.js';
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return connectPostgres(url, 4);
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
+/** An SMS gateway stand-in that keeps what it was asked to send. */
+export function recordingSms() {
+  const sent: Array<{ mobile: string; code: string }> = [];
+  const provider: SmsProvider & { sent: typeof sent; lastCode(mobile: string): string } = {
+    name: 'recording',
+    sent,
+    async sendCode(mobile, code) {
+      sent.push({ mobile, code });
+    },
+    lastCode(mobile) {
+      const code = sent.filter((item) => item.mobile === mobile).at(-1)?.code;
+      if (!code) throw new Error(`no code was sent to ${mobile}`);
+      return code;
+    },
+  };
+  return provider;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-data-'));
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIR: path.join(dataDir, 'no-web'),
+    }),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const sms = recordingSms();
+  const app = await buildApp({ config, database, sms, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    sms,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// System role names. The spec names DEFAULT_ROLE and an admin role; routes list the roles they allow.
+export const Role = {
+  default: 'DEFAULT_ROLE',
+  admin: 'ADMIN',
+} as const;
+export type RoleName = (typeof Role)[keyof typeof Role];
+
+/** Menu keys an administrator's deviceMenu list carries. */
+export const AdminMenu = ['sys-manage', 'sys-users', 'sys-permission'] as const;
+
+/** Browser storage keys of spec §3. */
+export const StorageKey = {
+  token: 'token',
+  layout: 'config-layout',
+  sidebarStatus: 'sidebar-status-key',
+  locale: 'locale',
+  theme: 'active-theme-name',
+  lastVisitedRoute: 'last-visited-route',
+} as const;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers the contract, the server (node) and the web (happy-dom).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          globalSetup: ['src/test/global-setup.ts'],
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
