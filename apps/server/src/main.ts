@@ -29,9 +29,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `公共图书馆 ready on http://${config.host}:${config.port} (${database.kind}, started in ${Date.now() - started} ms)`,
+    `公共图书馆 ready on ${address} (${database.kind}, started in ${Date.now() - started} ms)`,
   );
 }
 

@@ -238,6 +238,23 @@ describe('SMS login', () => {
     expect(capped.body.code).toBe(ErrorCode.tooFrequent);
   });
 
+  it('registers a new phone once when two of its codes are redeemed at the same moment', async () => {
+    const mobile = uniqueMobile();
+    const first = await requestCode(mobile);
+    const firstCode = t.sms.lastCode(mobile);
+    await t.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.mobile, mobile));
+    const second = await requestCode(mobile);
+    const results = await Promise.all([
+      smsLogin(first.body.data.smsToken, firstCode),
+      smsLogin(second.body.data.smsToken, t.sms.lastCode(mobile)),
+    ]);
+    expect(results.map((r) => r.body.code)).toEqual([0, 0]);
+    expect(results[0]!.body.data.user.userId).toBe(results[1]!.body.data.user.userId);
+  });
+
   it('links a new user to the inviter of the invite code', async () => {
     const inviter = await buildUser(t.db);
     const mobile = uniqueMobile();

@@ -8,7 +8,8 @@ import { issueToken } from '../session/session.service.js';
 import { verifyPassword } from '../user/password.js';
 import { presentUser } from '../user/user.presenter.js';
 import * as users from '../user/user.service.js';
-import { findByInviteCode, findByMobile } from '../user/user.repo.js';
+import { findByInviteCode, findByMobile, type UserRow } from '../user/user.repo.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { redeemCode } from './sms-code.service.js';
 
 export interface LoginDeps {
@@ -24,9 +25,7 @@ export async function loginWithPassword(
   const user = await users.findByAccount(deps.db, input.account);
   const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !matches) throw new AppError(ErrorCode.wrongAccountOrPassword);
-  users.assertCanLogIn(user);
-  const { token } = await issueToken(deps.db, user.id, input.client, ip);
-  return { token, user: presentUser(user), registered: false };
+  return logIn(deps, user, input.client, ip);
 }
 
 export async function loginWithSms(
@@ -36,26 +35,52 @@ export async function loginWithSms(
 ): Promise<LoginResponse> {
   const mobile = await redeemCode(deps.db, input.smsToken, input.smsCode);
   const existing = await findByMobile(deps.db, mobile);
-  if (existing) {
-    users.assertCanLogIn(existing);
-    const { token } = await issueToken(deps.db, existing.id, input.client, ip);
-    return { token, user: presentUser(existing), registered: false };
-  }
+  if (existing) return logIn(deps, existing, input.client, ip);
 
   if (deps.registration === 'closed') throw new AppError(ErrorCode.registrationNotAllowed);
   const inviter = input.inviteCode ? await findByInviteCode(deps.db, input.inviteCode) : undefined;
-  const created = await deps.db.transaction(async (tx) => {
+  let created: Awaited<ReturnType<typeof registerByMobile>>;
+  try {
+    created = await registerByMobile(deps, mobile, inviter?.id ?? null, input.client, ip);
+  } catch (error) {
+    // Two codes for one new phone redeemed at once: the other request registered it.
+    const winner = isUniqueViolation(error) ? await findByMobile(deps.db, mobile) : undefined;
+    if (!winner) throw error;
+    return logIn(deps, winner, input.client, ip);
+  }
+  // Registered, but an administrator must approve the account first.
+  if (!created.token) throw new AppError(ErrorCode.pendingApproval);
+  return { token: created.token, user: presentUser(created.user), registered: true };
+}
+
+/** Opens a device session for a user who may log in. */
+async function logIn(
+  deps: LoginDeps,
+  user: UserRow,
+  client: ClientDescriptor,
+  ip: string | null,
+): Promise<LoginResponse> {
+  users.assertCanLogIn(user);
+  const { token } = await issueToken(deps.db, user.id, client, ip);
+  return { token, user: presentUser(user), registered: false };
+}
+
+function registerByMobile(
+  deps: LoginDeps,
+  mobile: string,
+  invitedBy: number | null,
+  client: ClientDescriptor,
+  ip: string | null,
+) {
+  return deps.db.transaction(async (tx) => {
     const user = await users.createUser(tx, {
       mobile,
       nickname: `用户${mobile.slice(-4)}`,
       status: deps.registration === 'approval' ? 'pending' : 'active',
-      invitedBy: inviter?.id ?? null,
+      invitedBy,
     });
     if (user.status !== 'active') return { user, token: null };
-    const { token } = await issueToken(tx, user.id, input.client, ip);
+    const { token } = await issueToken(tx, user.id, client, ip);
     return { user, token };
   });
-  // Registered, but an administrator must approve the account first.
-  if (!created.token) throw new AppError(ErrorCode.pendingApproval);
-  return { token: created.token, user: presentUser(created.user), registered: true };
 }

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue, type UserStatus } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { revokeAllTokens } from '../session/session.repo.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -114,7 +115,7 @@ export async function bindEmail(
     return updated;
   } catch (error) {
     // Two requests racing for the same address: the unique index decides.
-    if ((error as { code?: string }).code === '23505') throw new AppError(ErrorCode.emailInUse);
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.emailInUse);
     throw error;
   }
 }
