@@ -108,18 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSpaceGroupRoutes(app, { db });
 
   const serveSpa = await registerWeb(app, config.webDir);
-  if (serveSpa) {
-    app.setNotFoundHandler(async (request, reply) => {
-      const sent = await serveSpa(request, reply);
-      if (sent === undefined) {
-        throw new AppError(ErrorCode.dataMissing, {
-          status: 404,
-          detail: `${request.method} ${request.url.split('?')[0]}`,
-        });
-      }
-      return sent;
+  app.setNotFoundHandler(async (request, reply) => {
+    const page = serveSpa?.(request, reply);
+    if (page) return page;
+    throw new AppError(ErrorCode.dataMissing, {
+      status: 404,
+      detail: `${request.method} ${request.url.split('?')[0]}`,
     });
-  }
+  });
   return app;
 }
 

@@ -56,24 +56,15 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status === 429) return send(reply, 429, ErrorCode.tooFrequent, locale);
     if (status === 413)
       return send(reply, 413, ErrorCode.paramError, locale, 'request body too large');
-    if (status === 415)
+    if (status === 415 || status === 406) {
+      // 406 is what the multipart parser answers for a body that is not multipart.
       return send(reply, 415, ErrorCode.notSupported, locale, 'unsupported media type');
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, bad content length, and the like.
       return send(reply, status, ErrorCode.paramError, locale, error.message);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return send(reply, 500, ErrorCode.serverError, locale, `request id ${request.id}`);
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const locale = requestLocale(request);
-    return send(
-      reply,
-      404,
-      ErrorCode.dataMissing,
-      locale,
-      `${request.method} ${request.url.split('?')[0]}`,
-    );
   });
 }

@@ -48,7 +48,10 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   };
   const database = await openTestDatabase();
   const sms = recordingSms();
-  const app = await buildApp({ config, database, sms, logger: false });
+  const app = await buildApp({ config, database, sms, logger: false }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   await app.ready();
   return {
     app,

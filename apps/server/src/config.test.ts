@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const cwd = path.resolve('/srv/library');
+
+/** Runs loadConfig and answers the ConfigError it throws (fails the test when none is thrown). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+const aliyun = {
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+  ALIYUN_SMS_SIGN_NAME: '图书馆',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+};
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.join(cwd, 'data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminAccount).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.smsProvider).toBe('console');
+    expect(config.smsFixedCode).toBeUndefined();
+    expect(config.registration).toBe('open');
+    expect(config.production).toBe(false);
+  });
+
+  it('reads valid values, resolving a relative DATA_DIR against cwd', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/lib',
+        DATABASE_URL: 'postgresql://u@db/library',
+        ADMIN_ACCOUNT: 'admin@example.com',
+        ADMIN_PASSWORD: 'Admin1234',
+        SMS_FIXED_CODE: '123456',
+        REGISTRATION: 'approval',
+        LOG_LEVEL: 'warn',
+        ...aliyun,
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(cwd, 'var/lib'),
+      databaseUrl: 'postgresql://u@db/library',
+      adminAccount: 'admin@example.com',
+      adminPassword: 'Admin1234',
+      smsFixedCode: '123456',
+      registration: 'approval',
+      logLevel: 'warn',
+      smsProvider: 'aliyun',
+    });
+    expect(config.aliyunSms).toMatchObject({ accessKeyId: 'key-id', templateCode: 'SMS_1' });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['ADMIN_PASSWORD', { ADMIN_ACCOUNT: 'admin@example.com', ADMIN_PASSWORD: 'Short12' }],
+    ['ADMIN_ACCOUNT', { ADMIN_PASSWORD: 'Admin1234' }],
+    ['ADMIN_ACCOUNT', { ADMIN_ACCOUNT: 'bob' }],
+    ['SMS_FIXED_CODE', { SMS_FIXED_CODE: '123456', NODE_ENV: 'production' }],
+    ['SMS_FIXED_CODE', { SMS_FIXED_CODE: '12' }],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'twilio' }],
+    ['ALIYUN_SMS_ACCESS_KEY_ID', { ...aliyun, ALIYUN_SMS_ACCESS_KEY_ID: '' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['REGISTRATION', { REGISTRATION: 'maybe' }],
+  ])('stops on an invalid %s: %j', (variable, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+});
