@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError } from './http/app-error.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { trackRouteMethods } from './http/method-not-allowed.js';
 import type { App } from './http/route-types.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  const allowedMethods = trackRouteMethods(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -111,6 +113,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler(async (request, reply) => {
     const page = serveSpa?.(request, reply);
     if (page) return page;
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      throw new AppError(ErrorCode.notSupported, {
+        status: 405,
+        detail: `${request.method} ${path}`,
+        headers: { allow: allowed.join(', ') },
+      });
+    }
     throw new AppError(ErrorCode.dataMissing, {
       status: 404,
       detail: `${request.method} ${request.url.split('?')[0]}`,

@@ -68,6 +68,17 @@ describe('health and readiness', () => {
 });
 
 describe('envelope', () => {
+  it('answers a known path with the wrong method with 405 and the allowed methods', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/user' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json().code).toBe(ErrorCode.notSupported);
+    expect(res.headers.allow).toContain('GET');
+    expect(res.headers.allow).toContain('PUT');
+    const withParam = await t.app.inject({ method: 'POST', url: '/api/v1/user/devices/abc' });
+    expect(withParam.statusCode).toBe(405);
+    expect(withParam.headers.allow).toBe('DELETE');
+  });
+
   it('answers an unknown API route with 404 + 100007', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/api/v1/no/such/route?x=1' });
