@@ -1,0 +1,55 @@
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import antdEnUS from 'antd/es/locale/en_US';
+import antdZhCN from 'antd/es/locale/zh_CN';
+import antdZhTW from 'antd/es/locale/zh_TW';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { isLocale, defaultLocale, type Locale } from '@library/contract';
+import { i18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { ToastViewport } from '../components/toast';
+import { usePreferencesStore } from '../features/layout/stores/preferences-store';
+import { antdTheme } from './theme';
+
+const antdLocales: Record<Locale, AntdLocale> = {
+  zh_CN: antdZhCN,
+  zh_TW: antdZhTW,
+  en_US: antdEnUS,
+};
+
+/** Query cache, translations, antd theme and locale, and the toasts around the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemedConfig>
+          {children}
+          <ToastViewport />
+        </ThemedConfig>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+function ThemedConfig({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const locale = isLocale(instance.language) ? instance.language : defaultLocale;
+  const themeName = usePreferencesStore((state) => state.theme);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeName;
+    document.documentElement.style.colorScheme = themeName;
+  }, [themeName]);
+
+  return (
+    <ConfigProvider
+      locale={antdLocales[locale]}
+      theme={antdTheme(themeName, locale)}
+      button={{ autoInsertSpace: false }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

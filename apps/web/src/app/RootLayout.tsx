@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { useSessionStore } from '../features/auth/stores/session-store';
+import { AppDialogs } from '../features/layout/components/AppDialogs';
+import { RouteGuard } from './guard/RouteGuard';
+import { useDocumentTitle } from './use-document-title';
+import { useLastVisitedRoute } from './use-last-visited-route';
+
+const AppShell = lazy(() =>
+  import('../features/layout/components/AppShell').then((m) => ({ default: m.AppShell })),
+);
+
+/** Root of every screen: guard, document title, the app shell once logged in, and the dialogs. */
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <>
+      <RouteGuard>
+        <ScreenFrame />
+      </RouteGuard>
+      <AppDialogs />
+    </>
+  );
+}
+
+function ScreenFrame() {
+  const loggedIn = useSessionStore((state) => state.token !== null && state.phase === 'ready');
+  useLastVisitedRoute(loggedIn);
+  if (!loggedIn) return <Outlet />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </Suspense>
+  );
+}

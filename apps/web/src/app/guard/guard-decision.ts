@@ -1,0 +1,100 @@
+// The route guard of spec §2 as one pure function: given where the user is going and what the
+// app knows about them, decide whether to let them in, send them elsewhere, ask them to log in,
+// or first load their session. <RouteGuard> only carries the decision out.
+import { openPaths, paths, publicPathPrefixes } from '../../config/paths';
+import type { SessionPhase } from '../../features/auth/stores/session-store';
+import type { DeviceMode } from '../../features/layout/stores/device-store';
+
+export interface GuardInput {
+  pathname: string;
+  /** query string with its '?', or '' */
+  search: string;
+  deviceMode: DeviceMode;
+  hasToken: boolean;
+  phase: SessionPhase;
+  /** the path belongs to a role route the user does not hold a role for */
+  forbidden: boolean;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** no token: open the login dialog and come back to `wantedPath` afterwards */
+  | { kind: 'login'; wantedPath: string }
+  /** token but no session yet: load user, roles and spaces first */
+  | { kind: 'initialize' }
+  /** logout in progress */
+  | { kind: 'wait' };
+
+function startsWithSegment(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return (
+    publicPathPrefixes.some((prefix) => pathname.startsWith(prefix)) ||
+    (openPaths as readonly string[]).includes(pathname)
+  );
+}
+
+/**
+ * Mobile devices get the mobile space views (/space → /space-mobile, /open-space →
+ * /open-space/mobile); desktops opening a mobile space link get the desktop view back.
+ */
+export function deviceRedirect(pathname: string, deviceMode: DeviceMode): string | null {
+  const spaceMobile = paths.spaceMobileList.path;
+  const openSpaceMobile = paths.openSpaceMobile.path;
+  if (deviceMode === 'Mobile') {
+    if (startsWithSegment(pathname, '/space'))
+      return `${spaceMobile}${pathname.slice('/space'.length)}`;
+    if (
+      startsWithSegment(pathname, '/open-space') &&
+      !startsWithSegment(pathname, openSpaceMobile)
+    ) {
+      return openSpaceMobile;
+    }
+    return null;
+  }
+  if (startsWithSegment(pathname, spaceMobile)) {
+    const rest = pathname.slice(spaceMobile.length).split('/').filter(Boolean);
+    const [spaceId, section] = rest;
+    if (!spaceId) return paths.home.path;
+    // /space-mobile/:id/ai/:conversationId has no desktop twin deeper than the AI screen.
+    if (section === 'ai') return paths.spaceAi.getHref(decodeURIComponent(spaceId));
+    return `/space/${rest.join('/')}`;
+  }
+  return null;
+}
+
+/** The space id of a visitor entry path /open/:spaceId, if it is one. */
+export function openEntrySpaceId(pathname: string): string | null {
+  const match = /^\/open\/([^/]+)\/?$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+export function decideGuard(input: GuardInput): GuardDecision {
+  const { pathname, search, deviceMode, hasToken, phase } = input;
+  if (phase === 'signing-out') return { kind: 'wait' };
+
+  const deviceTarget = deviceRedirect(pathname, deviceMode);
+  if (deviceTarget) return { kind: 'redirect', to: `${deviceTarget}${search}` };
+
+  if (!hasToken) {
+    if (isPublicPath(pathname)) return { kind: 'allow' };
+    return { kind: 'login', wantedPath: `${pathname}${search}` };
+  }
+
+  if (phase !== 'ready') return { kind: 'initialize' };
+
+  if (pathname === paths.root.path) return { kind: 'redirect', to: paths.home.path };
+  const openSpaceId = openEntrySpaceId(pathname);
+  if (openSpaceId) return { kind: 'redirect', to: paths.space.getHref(openSpaceId) };
+  if (pathname === paths.login.path) return { kind: 'redirect', to: paths.home.path };
+  if (input.forbidden) return { kind: 'redirect', to: paths.forbidden.path };
+  return { kind: 'allow' };
+}
+
+/** Where the last visited route is worth remembering: logged-in screens, not the entry pages. */
+export function isMemorableRoute(pathname: string): boolean {
+  return !(openPaths as readonly string[]).includes(pathname) && pathname !== paths.root.path;
+}

@@ -1,0 +1,214 @@
+// The route table of spec §2. `baseRoutes` is the fixed list everyone gets; `roleRoutes` carry a
+// `roles` list in their handle and are added for users holding one of them (filterRoutesByRoles,
+// children too). Screens load lazily so the first paint only needs the shell.
+import { Navigate, type RouteObject } from 'react-router';
+import { Role } from '@library/contract';
+import { paths } from '../config/paths';
+import { filterRoutesByRoles, type RouteHandle } from './route-access';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { RootLayout } from './RootLayout';
+import { RouteErrorScreen } from './RouteErrorScreen';
+
+/** A route's title and roles (typed; React Router keeps `handle` as unknown). */
+function meta(handle: RouteHandle): RouteHandle {
+  return handle;
+}
+
+const placeholders = () => import('../features/placeholders/components/PlaceholderScreens');
+const status = () => import('../features/status/components/StatusScreens');
+
+export const baseRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.home.path} replace /> },
+  {
+    path: paths.home.path,
+    handle: meta({ titleKey: 'routes.home' }),
+    lazy: () =>
+      import('../features/home/components/HomeRoute').then((m) => ({ Component: m.HomeRoute })),
+  },
+  {
+    path: paths.login.path,
+    handle: meta({ titleKey: 'routes.login' }),
+    lazy: () =>
+      import('../features/auth/components/LoginRoute').then((m) => ({ Component: m.LoginRoute })),
+  },
+  {
+    path: paths.register.path,
+    handle: meta({ titleKey: 'routes.register' }),
+    lazy: () =>
+      import('../features/auth/components/RegisterRoute').then((m) => ({
+        Component: m.RegisterRoute,
+      })),
+  },
+  {
+    path: paths.forbidden.path,
+    handle: meta({ titleKey: 'routes.forbidden' }),
+    lazy: () => status().then((m) => ({ Component: m.ForbiddenScreen })),
+  },
+  {
+    path: paths.notFound.path,
+    handle: meta({ titleKey: 'routes.notFound' }),
+    lazy: () => status().then((m) => ({ Component: m.NotFoundScreen })),
+  },
+  {
+    path: paths.course.path,
+    handle: meta({ titleKey: 'routes.course' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.CourseScreen })),
+  },
+  {
+    path: paths.notes.path,
+    handle: meta({ titleKey: 'routes.notes' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.NotesScreen })),
+  },
+  {
+    path: paths.recycle.path,
+    handle: meta({ titleKey: 'routes.recycle' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.RecycleScreen })),
+  },
+  {
+    path: paths.addressBook.path,
+    handle: meta({ titleKey: 'routes.addressBook' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookScreen })),
+  },
+  {
+    path: paths.addressBookInvite.path,
+    handle: meta({ titleKey: 'routes.addressBookInvite' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookInviteScreen })),
+  },
+  {
+    path: paths.addressBookTeam.path,
+    handle: meta({ titleKey: 'routes.addressBookTeam' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookTeamScreen })),
+  },
+  {
+    path: paths.addressBookFriend.path,
+    handle: meta({ titleKey: 'routes.addressBookFriend' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookFriendScreen })),
+  },
+  {
+    path: paths.space.path,
+    id: 'space',
+    handle: meta({ titleKey: 'routes.space' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceScreen })),
+  },
+  {
+    path: paths.spacePage.path,
+    id: 'spacePage',
+    handle: meta({ titleKey: 'routes.spacePage' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpacePageScreen })),
+  },
+  {
+    path: paths.spaceAi.path,
+    id: 'spaceAi',
+    handle: meta({ titleKey: 'routes.spaceAi' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceAiScreen })),
+  },
+  {
+    path: paths.openSpaceMobile.path,
+    handle: meta({ titleKey: 'routes.openSpaceMobile' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceMobileScreen })),
+  },
+  {
+    path: paths.openSpace.path,
+    id: 'openSpace',
+    handle: meta({ titleKey: 'routes.openSpace' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceScreen })),
+  },
+  {
+    path: paths.openSpacePage.path,
+    id: 'openSpacePage',
+    handle: meta({ titleKey: 'routes.spacePage' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpacePageScreen })),
+  },
+  {
+    path: paths.openSpaceAi.path,
+    id: 'openSpaceAi',
+    handle: meta({ titleKey: 'routes.spaceAi' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceAiScreen })),
+  },
+  {
+    path: paths.openEntry.path,
+    id: 'mcpSpace',
+    handle: meta({ titleKey: 'routes.openEntry' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.OpenEntryScreen })),
+  },
+  {
+    path: paths.spaceMobileList.path,
+    handle: meta({ titleKey: 'routes.spaceMobileList' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileListScreen })),
+  },
+  {
+    path: paths.spaceMobile.path,
+    handle: meta({ titleKey: 'routes.space' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileScreen })),
+  },
+  {
+    path: paths.spaceMobilePage.path,
+    handle: meta({ titleKey: 'routes.spacePage' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobilePageScreen })),
+  },
+  {
+    path: paths.spaceMobileAi.path,
+    handle: meta({ titleKey: 'routes.spaceMobileAi' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileAiScreen })),
+  },
+  {
+    path: paths.spaceMobileChat.path,
+    handle: meta({ titleKey: 'routes.spaceMobileChat' }),
+    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileChatScreen })),
+  },
+  {
+    path: '*',
+    handle: meta({ titleKey: 'routes.notFound' }),
+    lazy: () => status().then((m) => ({ Component: m.NotFoundScreen })),
+  },
+];
+
+const adminOnly = [Role.admin];
+
+/** Routes bound to system roles; they exist in the router only for users who hold one. */
+export const roleRoutes: RouteObject[] = [
+  {
+    id: 'sysManage',
+    handle: meta({ titleKey: 'routes.sysManage', roles: adminOnly }),
+    lazy: () =>
+      import('../features/system/components/SysManageLayout').then((m) => ({
+        Component: m.SysManageLayout,
+      })),
+    children: [
+      {
+        path: paths.sysManage.path,
+        handle: meta({ roles: adminOnly }),
+        element: <Navigate to={paths.sysUsers.path} replace />,
+      },
+      {
+        path: paths.sysUsers.path,
+        handle: meta({ titleKey: 'routes.sysUsers', roles: adminOnly }),
+        lazy: () =>
+          import('../features/system/components/SysUsersScreen').then((m) => ({
+            Component: m.SysUsersScreen,
+          })),
+      },
+      {
+        path: paths.sysPermission.path,
+        handle: meta({ titleKey: 'routes.sysPermission', roles: adminOnly }),
+        lazy: () =>
+          import('../features/system/components/SysPermissionScreen').then((m) => ({
+            Component: m.SysPermissionScreen,
+          })),
+      },
+    ],
+  },
+];
+
+/** The whole route tree for a user holding these roles. */
+export function buildRoutes(roles: readonly string[]): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [...filterRoutesByRoles(roleRoutes, roles), ...baseRoutes],
+    },
+  ];
+}

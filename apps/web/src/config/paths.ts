@@ -1,0 +1,107 @@
+// Every route path of the app in one table (spec §2). `path` is the router pattern, `getHref`
+// builds a concrete link. Screens and the guard import from here, never spell paths themselves.
+
+const encode = encodeURIComponent;
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  home: { path: '/home', getHref: () => '/home' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: {
+    path: '/register',
+    getHref: (inviteCode: string) => `/register?c=${encode(inviteCode)}`,
+  },
+  forbidden: { path: '/403', getHref: () => '/403' },
+  notFound: { path: '/404', getHref: () => '/404' },
+
+  course: { path: '/course', getHref: () => '/course' },
+  notes: { path: '/notes', getHref: () => '/notes' },
+  recycle: { path: '/recycle', getHref: () => '/recycle' },
+
+  addressBook: { path: '/addrbook', getHref: () => '/addrbook' },
+  addressBookInvite: {
+    path: '/addrbook/invite/:inviteId',
+    getHref: (inviteId: string) => `/addrbook/invite/${encode(inviteId)}`,
+  },
+  addressBookTeam: {
+    path: '/addrbook/team/:teamId',
+    getHref: (teamId: string) => `/addrbook/team/${encode(teamId)}`,
+  },
+  addressBookFriend: {
+    path: '/addrbook/friend/:friendId',
+    getHref: (friendId: string) => `/addrbook/friend/${encode(friendId)}`,
+  },
+
+  space: { path: '/space/:spaceId', getHref: (spaceId: string) => `/space/${encode(spaceId)}` },
+  spacePage: {
+    path: '/space/:spaceId/page/:pageId',
+    getHref: (spaceId: string, pageId: string) =>
+      `/space/${encode(spaceId)}/page/${encode(pageId)}`,
+  },
+  spaceAi: {
+    path: '/space/:spaceId/ai',
+    getHref: (spaceId: string) => `/space/${encode(spaceId)}/ai`,
+  },
+
+  openSpace: {
+    path: '/open-space/:spaceId',
+    getHref: (spaceId: string) => `/open-space/${encode(spaceId)}`,
+  },
+  openSpacePage: {
+    path: '/open-space/:spaceId/page/:pageId',
+    getHref: (spaceId: string, pageId: string) =>
+      `/open-space/${encode(spaceId)}/page/${encode(pageId)}`,
+  },
+  openSpaceAi: {
+    path: '/open-space/:spaceId/ai',
+    getHref: (spaceId: string) => `/open-space/${encode(spaceId)}/ai`,
+  },
+  openSpaceMobile: { path: '/open-space/mobile', getHref: () => '/open-space/mobile' },
+  /** visitor entry (route name mcpSpace) */
+  openEntry: { path: '/open/:spaceId', getHref: (spaceId: string) => `/open/${encode(spaceId)}` },
+
+  spaceMobileList: { path: '/space-mobile', getHref: () => '/space-mobile' },
+  spaceMobile: {
+    path: '/space-mobile/:spaceId',
+    getHref: (spaceId: string) => `/space-mobile/${encode(spaceId)}`,
+  },
+  spaceMobilePage: {
+    path: '/space-mobile/:spaceId/page/:pageId',
+    getHref: (spaceId: string, pageId: string) =>
+      `/space-mobile/${encode(spaceId)}/page/${encode(pageId)}`,
+  },
+  spaceMobileAi: {
+    path: '/space-mobile/:spaceId/ai',
+    getHref: (spaceId: string) => `/space-mobile/${encode(spaceId)}/ai`,
+  },
+  spaceMobileChat: {
+    path: '/space-mobile/:spaceId/ai/:conversationId',
+    getHref: (spaceId: string, conversationId: string) =>
+      `/space-mobile/${encode(spaceId)}/ai/${encode(conversationId)}`,
+  },
+
+  sysManage: { path: '/sys-manage', getHref: () => '/sys-manage' },
+  sysUsers: { path: '/sys/users', getHref: () => '/sys/users' },
+  sysPermission: { path: '/sys/permission', getHref: () => '/sys/permission' },
+} as const;
+
+/** Path prefixes a visitor may open without logging in (spec §2 guard rules). */
+export const publicPathPrefixes = [
+  '/home',
+  '/portal',
+  '/open/',
+  '/projects',
+  '/teams',
+  '/enterprises',
+  '/investors',
+  '/news',
+  '/parks',
+] as const;
+
+/** Screens that are open by the route table itself (spec §2: /403, /404, /register) plus /login. */
+export const openPaths = [
+  paths.forbidden.path,
+  paths.notFound.path,
+  paths.register.path,
+  paths.login.path,
+] as const;

@@ -1,0 +1,30 @@
+import { Modal, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeviceSettings } from './DeviceSettings';
+import { ProfileSettings } from './ProfileSettings';
+import { SecuritySettings } from './SecuritySettings';
+
+/** Account settings: profile, password and e-mail, logged-in devices. */
+export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={620}
+      style={{ top: 64 }}
+      title={t('account.title')}
+      className="account-dialog"
+      destroyOnHidden
+    >
+      <Tabs
+        items={[
+          { key: 'profile', label: t('account.profileTab'), children: <ProfileSettings /> },
+          { key: 'security', label: t('account.securityTab'), children: <SecuritySettings /> },
+          { key: 'devices', label: t('account.devicesTab'), children: <DeviceSettings /> },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Modal, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LoginResponse } from '@library/contract';
+import { ProductMark } from '../../../components/ProductLogo';
+import { toast } from '../../../components/toast';
+import { completeLogin } from '../session';
+import { AgreementCheckbox, type AgreementDocument } from './AgreementCheckbox';
+import { AgreementModal } from './AgreementModal';
+import { PasswordLoginForm } from './PasswordLoginForm';
+import { SmsLoginForm } from './SmsLoginForm';
+
+export type LoginMode = 'sms' | 'password';
+
+/** The login dialog (spec §4): phone + code (default) or account + password. */
+export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<LoginMode>('sms');
+  const [agreed, setAgreed] = useState(false);
+  const [document, setDocument] = useState<AgreementDocument | null>(null);
+
+  const ensureAgreed = () => {
+    if (!agreed) toast.warning(t('login.agreeFirst'), { grouping: true });
+    return agreed;
+  };
+
+  const handleLoggedIn = async (response: LoginResponse) => {
+    const loaded = await completeLogin(response);
+    if (loaded) toast.success(response.registered ? t('login.welcomeNew') : t('login.success'));
+  };
+
+  const agreement = (
+    <AgreementCheckbox checked={agreed} onChange={setAgreed} onOpenDocument={setDocument} />
+  );
+  const formProps = { agreement, ensureAgreed, onLoggedIn: handleLoggedIn };
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onCancel={onClose}
+        footer={null}
+        width={420}
+        centered
+        className="login-dialog"
+        title={null}
+        aria-labelledby="login-dialog-title"
+      >
+        <div className="login-dialog-header">
+          <ProductMark size={44} />
+          <Typography.Title level={3} id="login-dialog-title" className="login-dialog-title">
+            {t('login.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+        </div>
+        <Tabs
+          activeKey={mode}
+          onChange={(key) => setMode(key === 'password' ? 'password' : 'sms')}
+          centered
+          items={[
+            {
+              key: 'sms',
+              label: t('login.smsTab'),
+              children: (
+                <>
+                  <SmsLoginForm {...formProps} />
+                  <Typography.Paragraph type="secondary" className="login-dialog-note">
+                    {t('login.smsNote')}
+                  </Typography.Paragraph>
+                </>
+              ),
+            },
+            {
+              key: 'password',
+              label: t('login.passwordTab'),
+              children: <PasswordLoginForm {...formProps} />,
+            },
+          ]}
+        />
+      </Modal>
+      <AgreementModal document={document} onClose={() => setDocument(null)} />
+    </>
+  );
+}

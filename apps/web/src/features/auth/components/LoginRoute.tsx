@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { WelcomeScreen } from '../../home/components/WelcomeScreen';
+import { openDialog } from '../../layout/stores/dialog-store';
+import { useSessionStore } from '../stores/session-store';
+
+/** /login: the welcome page with the login dialog open (logout lands here). */
+export function LoginRoute() {
+  const loggedIn = useSessionStore((state) => state.token !== null);
+  useEffect(() => {
+    if (!loggedIn) openDialog('login');
+  }, [loggedIn]);
+  return <WelcomeScreen />;
+}

@@ -1,0 +1,85 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { LoginResponse } from '@library/contract';
+import { clientDescriptor } from '../../../lib/client-descriptor';
+import { useLoginWithPassword } from '../api/login-with-password';
+import { loginRules } from './login-rules';
+
+interface PasswordLoginValues {
+  account: string;
+  password: string;
+}
+
+interface PasswordLoginFormProps {
+  agreement: ReactNode;
+  ensureAgreed: () => boolean;
+  onLoggedIn: (response: LoginResponse) => Promise<void>;
+}
+
+/** Account (phone, e-mail or user ID) plus password. */
+export function PasswordLoginForm({ agreement, ensureAgreed, onLoggedIn }: PasswordLoginFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordLoginValues>();
+  const rules = loginRules(t);
+  const [finishing, setFinishing] = useState(false);
+  const login = useLoginWithPassword();
+
+  const handleFinish = async (values: PasswordLoginValues) => {
+    if (!ensureAgreed()) return;
+    try {
+      const response = await login.mutateAsync({
+        account: values.account.trim(),
+        password: values.password,
+        client: clientDescriptor(),
+      });
+      setFinishing(true);
+      await onLoggedIn(response);
+    } catch {
+      // shown by the API client
+    } finally {
+      setFinishing(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={handleFinish}
+      className="login-form"
+      name="password-login"
+    >
+      <Form.Item name="account" rules={rules.account} validateTrigger="onBlur">
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          aria-label={t('login.account')}
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={rules.password} validateTrigger="onBlur">
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          aria-label={t('login.password')}
+        />
+      </Form.Item>
+      {agreement}
+      <Button
+        type="primary"
+        size="large"
+        htmlType="submit"
+        block
+        loading={login.isPending || finishing}
+      >
+        {t('login.submit')}
+      </Button>
+    </Form>
+  );
+}

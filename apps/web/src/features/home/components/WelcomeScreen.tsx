@@ -1,0 +1,65 @@
+import { Button, Layout, Typography } from 'antd';
+import { CommentOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ProductLogo } from '../../../components/ProductLogo';
+import { LanguageSwitcher } from '../../layout/components/LanguageSwitcher';
+import { ThemeSwitcher } from '../../layout/components/ThemeSwitcher';
+import { useIsMobile } from '../../layout/hooks/use-device-mode';
+import { openDialog } from '../../layout/stores/dialog-store';
+
+const highlights = [
+  { key: 'spaces', icon: <ReadOutlined /> },
+  { key: 'ai', icon: <CommentOutlined /> },
+  { key: 'share', icon: <TeamOutlined /> },
+  { key: 'open', icon: <GlobalOutlined /> },
+] as const;
+
+/** The visitor's front page: what the library is, and the way in. */
+export function WelcomeScreen() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const handleLogin = () => openDialog('login');
+  return (
+    <Layout className="welcome-screen">
+      <header className="welcome-header">
+        <ProductLogo size={32} />
+        <div className="header-actions">
+          <LanguageSwitcher showLabel={!isMobile} />
+          <ThemeSwitcher />
+          <Button type="primary" onClick={handleLogin}>
+            {t('welcome.login')}
+          </Button>
+        </div>
+      </header>
+      <main className="welcome-main">
+        <section className="welcome-hero">
+          <Typography.Title level={1} className="welcome-title">
+            {t('home.welcome')}
+          </Typography.Title>
+          <Typography.Paragraph className="welcome-lead">{t('welcome.lead')}</Typography.Paragraph>
+          <Button type="primary" size="large" onClick={handleLogin} className="welcome-cta">
+            {t('welcome.start')}
+          </Button>
+        </section>
+        <section className="welcome-highlights" aria-label={t('welcome.highlightsLabel')}>
+          {highlights.map((item) => (
+            <article key={item.key} className="welcome-highlight">
+              <div className="welcome-highlight-icon" aria-hidden>
+                {item.icon}
+              </div>
+              <Typography.Title level={5}>
+                {t(`welcome.highlights.${item.key}.title`)}
+              </Typography.Title>
+              <Typography.Paragraph type="secondary">
+                {t(`welcome.highlights.${item.key}.text`)}
+              </Typography.Paragraph>
+            </article>
+          ))}
+        </section>
+      </main>
+      <footer className="welcome-footer">
+        <Typography.Text type="secondary">{t('welcome.footer')}</Typography.Text>
+      </footer>
+    </Layout>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Drawer, Layout, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ProductLogo } from '../../../components/ProductLogo';
+import { usePageTitleKey } from '../../../lib/route-meta';
+import { useIsMobile } from '../hooks/use-device-mode';
+import { usePreferencesStore } from '../stores/preferences-store';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { SidebarNavigation } from './SidebarNavigation';
+import { SpaceList } from './SpaceList';
+import { ThemeSwitcher } from './ThemeSwitcher';
+import { UserMenu } from './UserMenu';
+
+/** The logged-in frame: sidebar + top bar on desktops, top bar + drawer menu on phones. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  return isMobile ? <MobileShell>{children}</MobileShell> : <DesktopShell>{children}</DesktopShell>;
+}
+
+function PageTitle() {
+  const { t } = useTranslation();
+  const titleKey = usePageTitleKey();
+  return (
+    <Typography.Title level={5} className="app-header-title">
+      {titleKey ? t(titleKey) : t('app.name')}
+    </Typography.Title>
+  );
+}
+
+function HeaderActions({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className="header-actions">
+      <LanguageSwitcher showLabel={!compact} />
+      <ThemeSwitcher />
+      <UserMenu showName={!compact} />
+    </div>
+  );
+}
+
+function DesktopShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const collapsed = usePreferencesStore((state) => state.sidebarCollapsed);
+  const setCollapsed = usePreferencesStore((state) => state.setSidebarCollapsed);
+  return (
+    <Layout className="app-shell">
+      <Layout.Sider
+        className="app-sider"
+        theme="light"
+        width={248}
+        collapsedWidth={64}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        aria-label={t('layout.sidebar')}
+      >
+        <Link to={paths.home.path} className="sider-brand" aria-label={t('nav.home')}>
+          <ProductLogo size={30} showName={!collapsed} />
+        </Link>
+        <div className="sider-scroll">
+          <SidebarNavigation collapsed={collapsed} />
+          <SpaceList collapsed={collapsed} />
+        </div>
+      </Layout.Sider>
+      <Layout className="app-main">
+        <Layout.Header className="app-header">
+          <PageTitle />
+          <HeaderActions />
+        </Layout.Header>
+        <Layout.Content className="app-content">{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+function MobileShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const handleClose = () => setMenuOpen(false);
+  return (
+    <Layout className="app-shell app-shell-mobile">
+      <Layout.Header className="app-header app-header-mobile">
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('layout.openMenu')}
+          onClick={() => setMenuOpen(true)}
+        />
+        <Link to={paths.home.path} className="mobile-brand" aria-label={t('nav.home')}>
+          <ProductLogo size={26} />
+        </Link>
+        <HeaderActions compact />
+      </Layout.Header>
+      <Layout.Content className="app-content app-content-mobile">{children}</Layout.Content>
+      <Drawer
+        placement="left"
+        open={menuOpen}
+        onClose={handleClose}
+        size={280}
+        title={<ProductLogo size={26} />}
+        className="mobile-menu"
+      >
+        <SidebarNavigation onNavigate={handleClose} />
+        <SpaceList onNavigate={handleClose} />
+      </Drawer>
+    </Layout>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Empty, Menu, Skeleton, Tooltip, Typography } from 'antd';
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { useSpaceGroups } from '../../space/api/get-space-groups';
+import { usePreferencesStore } from '../stores/preferences-store';
+import { SpaceIcon } from './SpaceIcon';
+
+interface SpaceListProps {
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+/** "My spaces" in the sidebar: the space groups and their spaces. */
+export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data: groups, isPending, isError } = useSpaceGroups();
+  const folded = usePreferencesStore((state) => state.layout.spacesFolded);
+  const setLayout = usePreferencesStore((state) => state.setLayout);
+
+  const spaces = (groups ?? []).flatMap((group) => group.spaceList);
+  const activeSpaceId = /^\/space(?:-mobile)?\/([^/]+)/.exec(pathname)?.[1];
+
+  const header = collapsed ? null : (
+    <div className="sidebar-section-header">
+      <Typography.Text type="secondary" className="sidebar-section-title">
+        {t('spaces.mySpaces')}
+      </Typography.Text>
+      <Tooltip title={folded ? t('common.expand') : t('common.collapse')}>
+        <Button
+          type="text"
+          size="small"
+          icon={folded ? <RightOutlined /> : <DownOutlined />}
+          aria-label={folded ? t('common.expand') : t('common.collapse')}
+          aria-expanded={!folded}
+          onClick={() => setLayout({ spacesFolded: !folded })}
+        />
+      </Tooltip>
+    </div>
+  );
+
+  if (!collapsed && folded) return <section className="sidebar-section">{header}</section>;
+
+  let body;
+  if (isPending && !groups) {
+    body = collapsed ? null : (
+      <Skeleton active paragraph={{ rows: 2 }} title={false} className="sidebar-skeleton" />
+    );
+  } else if (isError || spaces.length === 0) {
+    body = collapsed ? null : (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        className="sidebar-empty"
+        description={
+          <span>
+            <span className="sidebar-empty-title">{t('spaces.empty')}</span>
+            <br />
+            <Typography.Text type="secondary">{t('spaces.emptyHint')}</Typography.Text>
+          </span>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Menu
+        mode="inline"
+        inlineCollapsed={collapsed}
+        className="sidebar-menu"
+        selectedKeys={activeSpaceId ? [decodeURIComponent(activeSpaceId)] : []}
+        aria-label={t('spaces.mySpaces')}
+        items={(groups ?? [])
+          .filter((group) => group.spaceList.length > 0)
+          .map((group) => ({
+            type: 'group' as const,
+            key: `group-${group.groupId}`,
+            label: group.groupName,
+            children: group.spaceList.map((space) => ({
+              key: space.spaceId,
+              icon: <SpaceIcon space={space} />,
+              label: space.name,
+              title: space.description || space.name,
+            })),
+          }))}
+        onClick={({ key }) => {
+          navigate(paths.space.getHref(key));
+          onNavigate?.();
+        }}
+      />
+    );
+  }
+
+  return (
+    <section className="sidebar-section" aria-label={t('spaces.mySpaces')}>
+      {header}
+      {body}
+    </section>
+  );
+}

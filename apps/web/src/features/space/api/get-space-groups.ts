@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SpaceGroup } from '@library/contract';
+import { api, type RequestOptions } from '../../../lib/api-client';
+import { useSessionStore } from '../../auth/stores/session-store';
+
+export const spaceGroupsQueryKey = ['space', 'groups'] as const;
+
+/** `GET /api/v3/space/group`: the user's space groups with their spaces. */
+export function getSpaceGroups(
+  options?: Pick<RequestOptions, 'signal' | 'silent'>,
+): Promise<SpaceGroup[]> {
+  return api.get<SpaceGroup[]>('/v3/space/group', options);
+}
+
+export function spaceGroupsQueryOptions() {
+  return queryOptions({
+    queryKey: spaceGroupsQueryKey,
+    queryFn: ({ signal }) => getSpaceGroups({ signal }),
+  });
+}
+
+export function useSpaceGroups() {
+  const loggedIn = useSessionStore((state) => state.token !== null);
+  return useQuery({ ...spaceGroupsQueryOptions(), enabled: loggedIn });
+}

@@ -1,0 +1,28 @@
+import { Segmented } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+
+/** System administration (administrators only): users and permission. */
+export function SysManageLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div className="sys-manage">
+      <Segmented
+        value={
+          pathname.startsWith(paths.sysPermission.path)
+            ? paths.sysPermission.path
+            : paths.sysUsers.path
+        }
+        onChange={(value) => navigate(String(value))}
+        options={[
+          { value: paths.sysUsers.path, label: t('routes.sysUsers') },
+          { value: paths.sysPermission.path, label: t('routes.sysPermission') },
+        ]}
+      />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../placeholders/components/ComingSoon';
+
+/** /sys/permission: roles and permissions, built by a later issue. */
+export function SysPermissionScreen() {
+  return <ComingSoon featureKey="routes.sysPermission" />;
+}

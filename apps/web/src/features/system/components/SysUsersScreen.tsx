@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../placeholders/components/ComingSoon';
+
+/** /sys/users: user administration, built by a later issue. */
+export function SysUsersScreen() {
+  return <ComingSoon featureKey="routes.sysUsers" />;
+}

@@ -1,0 +1,232 @@
+// The one HTTP client of the app, spec §8 to the letter:
+// - base /api, cookies sent, `Authorization: Bearer` when logged in, `locale` header, JSON, 6 s
+//   timeout (AbortController);
+// - a body whose `code` is not 0 is a failure with that code and its msg (trimmed after 'msg:');
+//   otherwise a non-2xx status fails with the status text; anything else falls back to code 500
+//   'request failed, please retry';
+// - 401 (or token expired 100003 / access token invalid 100008) logs out and opens the login
+//   dialog unless the call is `silent`; any other failure shows an error toast with a close
+//   button (also suppressed by `silent`);
+// - cancelled or aborted calls are ignored: no toast, rejected with a RequestCancelledError.
+// The session, locale and toast are injected (configureApiClient) so this file stays testable.
+import {
+  ErrorCode,
+  defaultLocale,
+  errorMessage,
+  httpStatusMessage,
+  limits,
+  requestFailedMessage,
+  type Envelope,
+  type Locale,
+} from '@library/contract';
+
+export const apiBase = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** query string parameters; undefined values are left out */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body, or FormData for uploads */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** no logout on 401 and no error toast: the caller handles the failure itself */
+  silent?: boolean;
+  timeoutMs?: number;
+}
+
+/** A failed call: `code` is the app code of the catalogue or the HTTP status. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number | null;
+
+  constructor(code: number, message: string, status: number | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** A call the user or the app cancelled; never shown to the user. */
+export class RequestCancelledError extends Error {
+  constructor() {
+    super('request cancelled');
+    this.name = 'RequestCancelledError';
+  }
+}
+
+export function isRequestCancelled(error: unknown): error is RequestCancelledError {
+  return error instanceof RequestCancelledError;
+}
+
+export interface ApiClientHooks {
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  /** the session ended on the server: log out and open the login dialog */
+  onUnauthorized: () => void;
+  /** show an error toast with a close button */
+  onError: (message: string) => void;
+  /** the timeout message; defaults to the generic request-failed text */
+  timeoutMessage?: (locale: Locale) => string;
+  fetch?: typeof globalThis.fetch;
+}
+
+const defaultHooks: ApiClientHooks = {
+  getToken: () => null,
+  getLocale: () => defaultLocale,
+  onUnauthorized: () => undefined,
+  onError: () => undefined,
+};
+
+let hooks: ApiClientHooks = defaultHooks;
+
+export function configureApiClient(next: Partial<ApiClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export function resetApiClient(): void {
+  hooks = defaultHooks;
+}
+
+const unauthorizedCodes: ReadonlySet<number> = new Set([
+  ErrorCode.tokenExpired,
+  ErrorCode.accessTokenInvalid,
+]);
+
+/** 'Invalid parameter msg: nickname too long' → 'nickname too long' */
+export function trimServerMessage(message: string): string {
+  const marker = message.indexOf('msg:');
+  return marker >= 0 ? message.slice(marker + 'msg:'.length).trim() : message.trim();
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'number'
+  );
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  const url = clean.startsWith(`${apiBase}/`) ? clean : `${apiBase}${clean}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a finished response to its data or the ApiError of spec §8. */
+function interpret<T>(response: Response, body: unknown, locale: Locale): T {
+  if (isEnvelope(body) && body.code !== ErrorCode.success) {
+    const message = trimServerMessage(typeof body.msg === 'string' ? body.msg : '');
+    throw new ApiError(body.code, message || errorMessage(body.code, locale), response.status);
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      httpStatusMessage(response.status, locale),
+      response.status,
+    );
+  }
+  if (isEnvelope(body)) return body.data as T;
+  return body as T;
+}
+
+function isUnauthorized(error: ApiError): boolean {
+  return error.status === 401 || unauthorizedCodes.has(error.code);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, silent = false } = options;
+  const timeoutMs = options.timeoutMs ?? limits.apiTimeoutMs;
+  const locale = hooks.getLocale();
+  const token = hooks.getToken();
+
+  const headers = new Headers({ Accept: 'application/json', locale });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const handleCallerAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', handleCallerAbort, { once: true });
+
+  try {
+    const doFetch = hooks.fetch ?? globalThis.fetch;
+    const response = await doFetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const parsed = await readBody(response);
+    return interpret<T>(response, parsed, locale);
+  } catch (caught) {
+    const error = normalise(caught, { timedOut, aborted: controller.signal.aborted, locale });
+    if (error instanceof ApiError) report(error, silent);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', handleCallerAbort);
+  }
+}
+
+function normalise(
+  caught: unknown,
+  state: { timedOut: boolean; aborted: boolean; locale: Locale },
+): ApiError | RequestCancelledError {
+  if (caught instanceof ApiError) return caught;
+  if (state.timedOut) {
+    const message = hooks.timeoutMessage?.(state.locale) ?? requestFailedMessage[state.locale];
+    return new ApiError(500, message, null);
+  }
+  if (state.aborted || (caught instanceof DOMException && caught.name === 'AbortError')) {
+    return new RequestCancelledError();
+  }
+  return new ApiError(500, requestFailedMessage[state.locale], null);
+}
+
+function report(error: ApiError, silent: boolean): void {
+  if (silent) return;
+  if (isUnauthorized(error)) hooks.onUnauthorized();
+  else hooks.onError(error.message);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
