@@ -23,7 +23,7 @@ import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { createSessionResolver } from './modules/session/session.service.js';
-import { registerSpaceGroupRoutes } from './modules/space/space-group.routes.js';
+import { registerSpaceRoutes } from './modules/space/space.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createAvatarStore } from './modules/user/avatar.store.js';
 import { registerUserRoutes } from './modules/user/user.routes.js';
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registration: config.registration,
   });
   registerUserRoutes(app, { db, avatars: createAvatarStore(config.dataDir) });
-  registerSpaceGroupRoutes(app, { db });
+  registerSpaceRoutes(app, { db });
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {

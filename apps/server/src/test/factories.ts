@@ -1,7 +1,11 @@
 // Each test builds its own users with these; nothing is shared between tests.
 import crypto from 'node:crypto';
-import type { UserStatus } from '@library/contract';
+import { and, eq } from 'drizzle-orm';
+import type { SpaceRole, UserStatus } from '@library/contract';
 import type { Database } from '../db/database.js';
+import { spaceMemberGroups } from '../db/schema/index.js';
+import { addUserMember } from '../modules/space/space.repo.js';
+import { createSpace } from '../modules/space/space.service.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import { createUser } from '../modules/user/user.service.js';
@@ -47,4 +51,20 @@ export async function buildUser(
 export async function authHeader(db: Database, userId: number) {
   const { token } = await issueToken(db, userId, testClient, null);
   return { authorization: `Bearer ${token}` };
+}
+
+/** A space owned by `ownerId`; others join with `addMember`. */
+export async function buildSpace(db: Database, ownerId: number, name = '测试空间') {
+  return createSpace(db, ownerId, { name });
+}
+
+/** Puts a user into the space's member group of `role`. */
+export async function addMember(db: Database, spaceId: string, userId: number, role: SpaceRole) {
+  const [group] = await db
+    .select()
+    .from(spaceMemberGroups)
+    .where(and(eq(spaceMemberGroups.spaceId, spaceId), eq(spaceMemberGroups.role, role)))
+    .limit(1);
+  if (!group) throw new Error(`space ${spaceId} has no ${role} group`);
+  await addUserMember(db, group.id, userId);
 }

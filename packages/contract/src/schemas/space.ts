@@ -1,12 +1,29 @@
 import { z } from 'zod';
+import { limits } from '../limits.js';
 
-// Space groups as the shell loads them on first entry: `GET /v3/space/group`.
-// The spaces issue extends these shapes; the foundation only lists them.
+// Spaces, space groups (a user's sidebar grouping) and member groups.
+
+export const spaceRoles = ['owner', 'admin', 'editor', 'reader'] as const;
+export type SpaceRole = (typeof spaceRoles)[number];
+
+/** Names of spaces, groups, topics, pages and links: trimmed, 1–255 characters. */
+export const nameSchema = z.string().trim().min(1).max(limits.nameMax);
+export const idSchema = z.uuid();
+export const idParamsSchema = z.object({ id: idSchema });
+
+export const spaceAbilitiesSchema = z.object({
+  canRead: z.boolean(),
+  canEdit: z.boolean(),
+  canManage: z.boolean(),
+  canDelete: z.boolean(),
+});
+
 export const spaceSummarySchema = z.object({
   spaceId: z.string(),
   name: z.string(),
   icon: z.string().nullable(),
   description: z.string(),
+  role: z.enum(spaceRoles),
 });
 export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 
@@ -17,3 +34,82 @@ export const spaceGroupSchema = z.object({
 });
 export type SpaceGroup = z.infer<typeof spaceGroupSchema>;
 export const spaceGroupListSchema = z.array(spaceGroupSchema);
+
+export const spaceDetailSchema = z.object({
+  spaceId: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  description: z.string(),
+  openToVisitors: z.boolean(),
+  ownerId: z.string(),
+  role: z.enum(spaceRoles),
+  abilities: spaceAbilitiesSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SpaceDetail = z.infer<typeof spaceDetailSchema>;
+
+export const createSpaceRequestSchema = z.object({
+  name: nameSchema,
+  icon: z.string().trim().max(512).nullable().optional(),
+  description: z.string().trim().max(2000).optional().default(''),
+  /** the caller's space group to put it in; the first group when omitted */
+  groupId: idSchema.optional(),
+});
+export type CreateSpaceRequest = z.input<typeof createSpaceRequestSchema>;
+
+export const updateSpaceRequestSchema = z
+  .object({
+    name: nameSchema,
+    icon: z.string().trim().max(512).nullable(),
+    description: z.string().trim().max(2000),
+    openToVisitors: z.boolean(),
+  })
+  .partial();
+export type UpdateSpaceRequest = z.input<typeof updateSpaceRequestSchema>;
+
+/** `DELETE /v2/space/{id}`: the caller's password confirms (spec §3). */
+export const deleteSpaceRequestSchema = z.object({
+  auth: z.object({
+    type: z.literal('password'),
+    args: z.object({ password: z.string().min(1).max(limits.passwordMax) }),
+  }),
+});
+export type DeleteSpaceRequest = z.input<typeof deleteSpaceRequestSchema>;
+
+export const createSpaceGroupRequestSchema = z.object({ groupName: nameSchema });
+export const renameSpaceGroupRequestSchema = z.object({ groupName: nameSchema });
+export const orderSpaceGroupsRequestSchema = z.object({
+  groupIds: z.array(idSchema).min(1).max(500),
+});
+/** Moves a space into a group, before the space `beforeSpaceId` (the end when omitted). */
+export const placeSpaceRequestSchema = z.object({
+  groupId: idSchema,
+  beforeSpaceId: idSchema.optional(),
+});
+
+export const memberGroupSchema = z.object({
+  memberGroupId: z.string(),
+  name: z.string(),
+  role: z.enum(spaceRoles),
+  members: z.array(
+    z.object({
+      memberType: z.enum(['user', 'team']),
+      memberId: z.string(),
+      name: z.string(),
+      avatar: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberGroup = z.infer<typeof memberGroupSchema>;
+export const memberGroupListSchema = z.object({ list: z.array(memberGroupSchema) });
+export const createMemberGroupRequestSchema = z.object({
+  name: nameSchema,
+  role: z.enum(['admin', 'editor', 'reader']),
+});
+export const updateMemberGroupRequestSchema = createMemberGroupRequestSchema.partial();
+export const addMemberRequestSchema = z.object({
+  memberType: z.literal('user'),
+  /** the user's numeric ID, mobile or e-mail */
+  account: z.string().trim().min(1).max(128),
+});

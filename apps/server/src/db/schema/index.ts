@@ -1,2 +1,4 @@
 export * from './users.js';
 export * from './spaces.js';
+export * from './content.js';
+export * from './personal.js';

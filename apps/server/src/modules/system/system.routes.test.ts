@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { spaceGroups, spaceGroupSpaces, spaces } from '../../db/schema/index.js';
 import { authHeader, buildUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -133,82 +132,5 @@ describe('GET /api/docs/json', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/v1/user/login']).toHaveProperty('post');
     expect(doc.paths['/api/v1/user']).toHaveProperty('get');
-  });
-});
-
-describe('GET /api/v3/space/group', () => {
-  async function makeSpace(ownerId: number, fields: Partial<typeof spaces.$inferInsert> = {}) {
-    const [row] = await t.db
-      .insert(spaces)
-      .values({ name: '空间', ownerId, ...fields })
-      .returning();
-    return row!;
-  }
-
-  async function makeGroup(userId: number, name: string, position: string) {
-    const [row] = await t.db.insert(spaceGroups).values({ userId, name, position }).returning();
-    return row!;
-  }
-
-  it('answers an empty list for a new user', async () => {
-    const user = await buildUser(t.db);
-    const res = await get('/api/v3/space/group', await authHeader(t.db, user.id));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 0, data: [] });
-  });
-
-  it("lists the user's groups in order with their spaces, leaving out deleted spaces and others' groups", async () => {
-    const user = await buildUser(t.db);
-    const stranger = await buildUser(t.db);
-    const notes = await makeSpace(user.id, {
-      name: '笔记',
-      icon: 'book',
-      description: '我的笔记',
-    });
-    const plain = await makeSpace(user.id, { name: '草稿' });
-    const deleted = await makeSpace(user.id, { name: '旧空间', deletedAt: new Date() });
-    const work = await makeGroup(user.id, '工作', 'b');
-    const home = await makeGroup(user.id, '生活', 'a');
-    const empty = await makeGroup(user.id, '空分组', 'c');
-    await t.db.insert(spaceGroupSpaces).values([
-      { groupId: work.id, spaceId: plain.id, position: 'b' },
-      { groupId: work.id, spaceId: notes.id, position: 'a' },
-      { groupId: work.id, spaceId: deleted.id, position: 'c' },
-      { groupId: home.id, spaceId: deleted.id, position: 'a' },
-    ]);
-    const theirs = await makeGroup(stranger.id, '别人的', 'a');
-    await t.db
-      .insert(spaceGroupSpaces)
-      .values({ groupId: theirs.id, spaceId: notes.id, position: 'a' });
-
-    const res = await get('/api/v3/space/group', await authHeader(t.db, user.id));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
-      { groupId: home.id, groupName: '生活', spaceList: [] },
-      {
-        groupId: work.id,
-        groupName: '工作',
-        spaceList: [
-          { spaceId: notes.id, name: '笔记', icon: 'book', description: '我的笔记' },
-          { spaceId: plain.id, name: '草稿', icon: null, description: '' },
-        ],
-      },
-      { groupId: empty.id, groupName: '空分组', spaceList: [] },
-    ]);
-
-    const strangers = await get('/api/v3/space/group', await authHeader(t.db, stranger.id));
-    expect(strangers.json().data).toEqual([
-      {
-        groupId: theirs.id,
-        groupName: '别人的',
-        spaceList: [{ spaceId: notes.id, name: '笔记', icon: 'book', description: '我的笔记' }],
-      },
-    ]);
-  });
-
-  it('refuses an anonymous caller with 401 + 100003', async () => {
-    const res = await get('/api/v3/space/group');
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(ErrorCode.tokenExpired);
   });
 });

@@ -1,0 +1,81 @@
+// Loads a space or a tree node together with the caller's role, checking the action asked for.
+// Every read and write by id goes through here; a forbidden object answers like a missing one.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ErrorCode, type SpaceRole } from '@library/contract';
+import type { Executor } from '../../db/database.js';
+import { spaceMemberGroups, spaceMembers, spaceNodes, spaces } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { can, highestRole, type SpaceAction } from './space.policy.js';
+
+export type SpaceRow = typeof spaces.$inferSelect;
+export type NodeRow = typeof spaceNodes.$inferSelect;
+
+const notFound = () => new AppError(ErrorCode.dataMissing);
+
+/** The caller's role in each of the given spaces (spaces without a role are left out). */
+export async function rolesInSpaces(
+  db: Executor,
+  userId: number,
+  spaceIds?: string[],
+): Promise<Map<string, SpaceRole>> {
+  if (spaceIds && spaceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ spaceId: spaceMemberGroups.spaceId, role: spaceMemberGroups.role })
+    .from(spaceMembers)
+    .innerJoin(spaceMemberGroups, eq(spaceMemberGroups.id, spaceMembers.memberGroupId))
+    .where(
+      and(
+        eq(spaceMembers.memberType, 'user'),
+        eq(spaceMembers.memberId, String(userId)),
+        spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
+      ),
+    );
+  const roles = new Map<string, SpaceRole[]>();
+  for (const row of rows) roles.set(row.spaceId, [...(roles.get(row.spaceId) ?? []), row.role]);
+  const result = new Map<string, SpaceRole>();
+  for (const [spaceId, list] of roles) {
+    const best = highestRole(list);
+    if (best) result.set(spaceId, best);
+  }
+  return result;
+}
+
+export async function roleInSpace(db: Executor, userId: number, spaceId: string) {
+  return (await rolesInSpaces(db, userId, [spaceId])).get(spaceId) ?? null;
+}
+
+/** A live (not deleted) space the caller may `action`; otherwise 404 + 100007. */
+export async function accessSpace(
+  db: Executor,
+  userId: number,
+  spaceId: string,
+  action: SpaceAction,
+): Promise<{ space: SpaceRow; role: SpaceRole }> {
+  const [space] = await db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .limit(1);
+  if (!space) throw notFound();
+  const role = await roleInSpace(db, userId, spaceId);
+  if (!role || !can(role, action)) throw notFound();
+  return { space, role };
+}
+
+/** A live node of a live space the caller may `action`, optionally of one type. */
+export async function accessNode(
+  db: Executor,
+  userId: number,
+  nodeId: string,
+  action: SpaceAction,
+  type?: NodeRow['type'],
+): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceRole }> {
+  const [node] = await db
+    .select()
+    .from(spaceNodes)
+    .where(and(eq(spaceNodes.id, nodeId), isNull(spaceNodes.deletedAt)))
+    .limit(1);
+  if (!node || (type && node.type !== type)) throw notFound();
+  const { space, role } = await accessSpace(db, userId, node.spaceId, action);
+  return { node, space, role };
+}

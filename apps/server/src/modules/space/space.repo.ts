@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  spaceGroups,
+  spaceMemberGroups,
+  spaceMembers,
+  spacePlacements,
+  spaces,
+} from '../../db/schema/index.js';
+import { byPosition } from '../../lib/position.js';
+
+export async function insertSpace(db: Executor, values: typeof spaces.$inferInsert) {
+  const [row] = await db.insert(spaces).values(values).returning();
+  if (!row) throw new Error('space insert returned no row');
+  return row;
+}
+
+export async function updateSpace(
+  db: Executor,
+  spaceId: string,
+  changes: Partial<typeof spaces.$inferInsert>,
+) {
+  const [row] = await db
+    .update(spaces)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(spaces.id, spaceId))
+    .returning();
+  return row;
+}
+
+export async function insertMemberGroup(
+  db: Executor,
+  values: typeof spaceMemberGroups.$inferInsert,
+) {
+  const [row] = await db.insert(spaceMemberGroups).values(values).returning();
+  if (!row) throw new Error('member group insert returned no row');
+  return row;
+}
+
+export async function addUserMember(db: Executor, memberGroupId: string, userId: number) {
+  await db
+    .insert(spaceMembers)
+    .values({ memberGroupId, memberType: 'user', memberId: String(userId) })
+    .onConflictDoNothing();
+}
+
+export async function groupsOfUser(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(spaceGroups)
+    .where(eq(spaceGroups.userId, userId))
+    .orderBy(byPosition(spaceGroups.position), asc(spaceGroups.createdAt));
+}
+
+export async function insertGroup(db: Executor, values: typeof spaceGroups.$inferInsert) {
+  const [row] = await db.insert(spaceGroups).values(values).returning();
+  if (!row) throw new Error('space group insert returned no row');
+  return row;
+}
+
+export async function placementsOfUser(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(spacePlacements)
+    .where(eq(spacePlacements.userId, userId))
+    .orderBy(byPosition(spacePlacements.position));
+}
+
+export async function lastPlacementPosition(db: Executor, groupId: string) {
+  const [row] = await db
+    .select({ position: spacePlacements.position })
+    .from(spacePlacements)
+    .where(eq(spacePlacements.groupId, groupId))
+    .orderBy(desc(byPosition(spacePlacements.position)))
+    .limit(1);
+  return row?.position ?? null;
+}
+
+export async function upsertPlacement(db: Executor, values: typeof spacePlacements.$inferInsert) {
+  await db
+    .insert(spacePlacements)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [spacePlacements.userId, spacePlacements.spaceId],
+      set: { groupId: values.groupId, position: values.position },
+    });
+}
+
+export async function liveSpaces(db: Executor, spaceIds: string[]) {
+  if (spaceIds.length === 0) return [];
+  return db
+    .select()
+    .from(spaces)
+    .where(and(inArray(spaces.id, spaceIds), isNull(spaces.deletedAt)));
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  createSpaceGroupRequestSchema,
+  createSpaceRequestSchema,
+  deleteSpaceRequestSchema,
+  idParamsSchema,
+  orderSpaceGroupsRequestSchema,
+  placeSpaceRequestSchema,
+  renameSpaceGroupRequestSchema,
+  spaceDetailSchema,
+  spaceGroupListSchema,
+  updateSpaceRequestSchema,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import { accessSpace } from './space-access.js';
+import { presentSpace } from './space.presenter.js';
+import * as spaces from './space.service.js';
+
+const tags = ['space'];
+
+export function registerSpaceRoutes(app: App, deps: { db: Database }) {
+  const { db } = deps;
+  const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+
+  app.get(
+    '/api/v3/space/group',
+    { schema: { tags, response: okResponse(spaceGroupListSchema) } },
+    async (request) => ok(await spaces.listSpaceGroups(db, me(request))),
+  );
+
+  app.post(
+    '/api/v3/space/group',
+    {
+      schema: {
+        tags,
+        body: createSpaceGroupRequestSchema,
+        response: okResponse(z.object({ groupId: z.string(), groupName: z.string() })),
+      },
+    },
+    async (request) => {
+      const group = await spaces.createGroup(db, me(request), request.body.groupName);
+      return ok({ groupId: group.id, groupName: group.name });
+    },
+  );
+
+  app.put(
+    '/api/v3/space/group/order',
+    { schema: { tags, body: orderSpaceGroupsRequestSchema, response: emptyResponse } },
+    async (request) => {
+      await spaces.orderGroups(db, me(request), request.body.groupIds);
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/api/v3/space/group/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: renameSpaceGroupRequestSchema,
+        response: emptyResponse,
+      },
+    },
+    async (request) => {
+      await spaces.renameGroup(db, me(request), request.params.id, request.body.groupName);
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    '/api/v3/space/group/:id',
+    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
+    async (request) => {
+      await spaces.deleteGroup(db, me(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/api/v3/space/:id/group',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: placeSpaceRequestSchema,
+        response: emptyResponse,
+      },
+    },
+    async (request) => {
+      const { groupId, beforeSpaceId } = request.body;
+      await spaces.placeSpace(db, me(request), request.params.id, groupId, beforeSpaceId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/v2/space',
+    { schema: { tags, body: createSpaceRequestSchema, response: okResponse(spaceDetailSchema) } },
+    async (request) =>
+      ok(presentSpace(await spaces.createSpace(db, me(request), request.body), 'owner')),
+  );
+
+  app.get(
+    '/api/v2/space/:id',
+    { schema: { tags, params: idParamsSchema, response: okResponse(spaceDetailSchema) } },
+    async (request) => {
+      const { space, role } = await accessSpace(db, me(request), request.params.id, 'read');
+      return ok(presentSpace(space, role));
+    },
+  );
+
+  app.put(
+    '/api/v2/space/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateSpaceRequestSchema,
+        response: okResponse(spaceDetailSchema),
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      await spaces.updateSpace(db, userId, request.params.id, request.body);
+      const { space, role } = await accessSpace(db, userId, request.params.id, 'read');
+      return ok(presentSpace(space, role));
+    },
+  );
+
+  app.delete(
+    '/api/v2/space/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: deleteSpaceRequestSchema,
+        response: emptyResponse,
+      },
+    },
+    async (request) => {
+      await spaces.deleteSpace(db, me(request), request.params.id, request.body.auth.args.password);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,234 @@
+// Spaces: creating one (with its member groups), reading and changing it, deleting it to the
+// recycle bin behind the owner's password; and each user's sidebar grouping of spaces.
+import { and, eq } from 'drizzle-orm';
+import {
+  ErrorCode,
+  type CreateSpaceRequest,
+  type SpaceGroup,
+  type UpdateSpaceRequest,
+} from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { recycleItems, spaceGroups, spacePlacements } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { positionBetween, positionsBetween } from '../../lib/position.js';
+import { verifyPassword } from '../user/password.js';
+import { getUser } from '../user/user.service.js';
+import { accessSpace, rolesInSpaces } from './space-access.js';
+import { presentSpaceSummary } from './space.presenter.js';
+import * as repo from './space.repo.js';
+
+/** The member groups every new space starts with; the creator is the owner. */
+const initialMemberGroups = [
+  { name: '所有者', role: 'owner' },
+  { name: '管理员', role: 'admin' },
+  { name: '编辑者', role: 'editor' },
+  { name: '读者', role: 'reader' },
+] as const;
+
+export const defaultGroupName = '我的空间';
+
+/** The user's space groups; a first one is made when the user has none. */
+export async function groupsOf(db: Executor, userId: number) {
+  const groups = await repo.groupsOfUser(db, userId);
+  if (groups.length > 0) return groups;
+  return [
+    await repo.insertGroup(db, {
+      userId,
+      name: defaultGroupName,
+      position: positionBetween(null, null),
+    }),
+  ];
+}
+
+async function ownGroup(db: Executor, userId: number, groupId: string) {
+  const group = (await groupsOf(db, userId)).find((item) => item.id === groupId);
+  if (!group) throw new AppError(ErrorCode.dataMissing);
+  return group;
+}
+
+async function placeAtEnd(db: Executor, userId: number, spaceId: string, groupId: string) {
+  const last = await repo.lastPlacementPosition(db, groupId);
+  await repo.upsertPlacement(db, {
+    userId,
+    spaceId,
+    groupId,
+    position: positionBetween(last, null),
+  });
+}
+
+export async function createSpace(db: Database, userId: number, input: CreateSpaceRequest) {
+  return db.transaction(async (tx) => {
+    const group = input.groupId
+      ? await ownGroup(tx, userId, input.groupId)
+      : (await groupsOf(tx, userId))[0]!;
+    const space = await repo.insertSpace(tx, {
+      name: input.name,
+      icon: input.icon ?? null,
+      description: input.description ?? '',
+      ownerId: userId,
+    });
+    const positions = positionsBetween(null, null, initialMemberGroups.length);
+    for (const [index, initial] of initialMemberGroups.entries()) {
+      const memberGroup = await repo.insertMemberGroup(tx, {
+        spaceId: space.id,
+        name: initial.name,
+        role: initial.role,
+        position: positions[index]!,
+      });
+      if (initial.role === 'owner') await repo.addUserMember(tx, memberGroup.id, userId);
+    }
+    await placeAtEnd(tx, userId, space.id, group.id);
+    return space;
+  });
+}
+
+/**
+ * `GET /v3/space/group`: the user's groups with the spaces placed in them. Spaces the user was
+ * given access to but never placed show in the first group.
+ */
+export async function listSpaceGroups(db: Database, userId: number): Promise<SpaceGroup[]> {
+  const groups = await groupsOf(db, userId);
+  const roles = await rolesInSpaces(db, userId);
+  const spaces = new Map((await repo.liveSpaces(db, [...roles.keys()])).map((s) => [s.id, s]));
+  const result = groups.map((group) => ({
+    groupId: group.id,
+    groupName: group.name,
+    spaceList: [] as SpaceGroup['spaceList'],
+  }));
+  const byId = new Map(result.map((group) => [group.groupId, group]));
+  const placed = new Set<string>();
+  for (const placement of await repo.placementsOfUser(db, userId)) {
+    const space = spaces.get(placement.spaceId);
+    const role = roles.get(placement.spaceId);
+    const group = byId.get(placement.groupId);
+    if (!space || !role || !group) continue;
+    group.spaceList.push(presentSpaceSummary(space, role));
+    placed.add(space.id);
+  }
+  const unplaced = [...spaces.values()]
+    .filter((space) => !placed.has(space.id))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  for (const space of unplaced)
+    result[0]!.spaceList.push(presentSpaceSummary(space, roles.get(space.id)!));
+  return result;
+}
+
+export async function updateSpace(
+  db: Database,
+  userId: number,
+  spaceId: string,
+  input: UpdateSpaceRequest,
+) {
+  await accessSpace(db, userId, spaceId, 'manage');
+  const updated = await repo.updateSpace(db, spaceId, input);
+  if (!updated) throw new AppError(ErrorCode.dataMissing);
+  return updated;
+}
+
+/** Deletes a space to the recycle bin; only its owner, confirmed by the owner's password. */
+export async function deleteSpace(db: Database, userId: number, spaceId: string, password: string) {
+  const { space } = await accessSpace(db, userId, spaceId, 'delete');
+  const user = await getUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(ErrorCode.passwordCheckWrong);
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await repo.updateSpace(tx, spaceId, { deletedAt: now, deletedBy: userId });
+    await tx.insert(recycleItems).values({
+      kind: 'space',
+      targetId: spaceId,
+      spaceId,
+      name: space.name,
+      deletedBy: userId,
+      deletedAt: now,
+    });
+  });
+}
+
+// --- the user's space groups ----------------------------------------------------------------
+
+export async function createGroup(db: Database, userId: number, name: string) {
+  const groups = await groupsOf(db, userId);
+  return repo.insertGroup(db, {
+    userId,
+    name,
+    position: positionBetween(groups.at(-1)?.position ?? null, null),
+  });
+}
+
+export async function renameGroup(db: Database, userId: number, groupId: string, name: string) {
+  await ownGroup(db, userId, groupId);
+  await db.update(spaceGroups).set({ name }).where(eq(spaceGroups.id, groupId));
+}
+
+/** Reorders the user's groups; the list must name each of them exactly once. */
+export async function orderGroups(db: Database, userId: number, groupIds: string[]) {
+  const groups = await groupsOf(db, userId);
+  const own = new Set(groups.map((group) => group.id));
+  if (
+    groupIds.length !== own.size ||
+    new Set(groupIds).size !== own.size ||
+    !groupIds.every((id) => own.has(id))
+  ) {
+    throw new AppError(ErrorCode.paramError, {
+      detail: 'groupIds must list each of your groups once',
+    });
+  }
+  const positions = positionsBetween(null, null, groupIds.length);
+  await db.transaction(async (tx) => {
+    for (const [index, id] of groupIds.entries()) {
+      await tx
+        .update(spaceGroups)
+        .set({ position: positions[index]! })
+        .where(eq(spaceGroups.id, id));
+    }
+  });
+}
+
+/** Deletes a group; its spaces move to the end of the first remaining group. */
+export async function deleteGroup(db: Database, userId: number, groupId: string) {
+  const groups = await groupsOf(db, userId);
+  if (!groups.some((group) => group.id === groupId)) throw new AppError(ErrorCode.dataMissing);
+  const target = groups.find((group) => group.id !== groupId);
+  if (!target)
+    throw new AppError(ErrorCode.operationNotAllowed, {
+      detail: 'the last group cannot be deleted',
+    });
+  await db.transaction(async (tx) => {
+    const moving = await tx
+      .select()
+      .from(spacePlacements)
+      .where(and(eq(spacePlacements.userId, userId), eq(spacePlacements.groupId, groupId)));
+    let last = await repo.lastPlacementPosition(tx, target.id);
+    for (const placement of moving.sort((a, b) => (a.position < b.position ? -1 : 1))) {
+      last = positionBetween(last, null);
+      await repo.upsertPlacement(tx, { ...placement, groupId: target.id, position: last });
+    }
+    await tx.delete(spaceGroups).where(eq(spaceGroups.id, groupId));
+  });
+}
+
+/** Moves a space into one of the user's groups, before another space or at the end. */
+export async function placeSpace(
+  db: Database,
+  userId: number,
+  spaceId: string,
+  groupId: string,
+  beforeSpaceId: string | undefined,
+) {
+  await accessSpace(db, userId, spaceId, 'read');
+  await ownGroup(db, userId, groupId);
+  const siblings = (await repo.placementsOfUser(db, userId)).filter(
+    (placement) => placement.groupId === groupId && placement.spaceId !== spaceId,
+  );
+  let position: string;
+  if (beforeSpaceId) {
+    const index = siblings.findIndex((placement) => placement.spaceId === beforeSpaceId);
+    if (index < 0) throw new AppError(ErrorCode.dataMissing);
+    position = positionBetween(siblings[index - 1]?.position ?? null, siblings[index]!.position);
+  } else {
+    position = positionBetween(siblings.at(-1)?.position ?? null, null);
+  }
+  await repo.upsertPlacement(db, { userId, spaceId, groupId, position });
+}
