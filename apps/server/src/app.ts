@@ -23,6 +23,7 @@ import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { createSessionResolver } from './modules/session/session.service.js';
+import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createAvatarStore } from './modules/user/avatar.store.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerUserRoutes(app, { db, avatars: createAvatarStore(config.dataDir) });
   registerSpaceRoutes(app, { db });
+  registerMemberRoutes(app, { db });
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {
