@@ -21,11 +21,16 @@ import type { App } from './http/route-types.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
+import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
+import { registerNoteRoutes } from './modules/note/note.routes.js';
+import { registerPageRoutes } from './modules/page/page.routes.js';
+import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
 import { createSessionResolver } from './modules/session/session.service.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerTreeRoutes } from './modules/tree/tree.routes.js';
 import { createAvatarStore } from './modules/user/avatar.store.js';
 import { registerUserRoutes } from './modules/user/user.routes.js';
 import { registerWeb } from './web.js';
@@ -109,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerUserRoutes(app, { db, avatars: createAvatarStore(config.dataDir) });
   registerSpaceRoutes(app, { db });
+  registerPageRoutes(app, { db });
+  registerTreeRoutes(app, { db });
   registerMemberRoutes(app, { db });
+  registerRecycleRoutes(app, { db });
+  registerNoteRoutes(app, { db });
+  registerHistoryRoutes(app, { db });
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,9 +1,11 @@
-// Starts the server: configuration, database (migrated), first administrator, HTTP, and a
-// clean shutdown on SIGINT/SIGTERM (in-flight requests finish, the embedded database closes).
+// Starts the server: configuration, database (migrated), first administrator, the recycle-bin
+// purge timer, HTTP, and a clean shutdown on SIGINT/SIGTERM (in-flight requests and a running
+// purge finish, the embedded database closes).
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { openDatabase } from './db/database.js';
+import { scheduleRecyclePurge } from './modules/recycle/recycle.schedule.js';
 import { ensureFirstAdmin } from './modules/system/admin.bootstrap.js';
 
 async function main() {
@@ -13,6 +15,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   await ensureFirstAdmin(database.db, config, app.log);
+  const recyclePurge = scheduleRecyclePurge(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +23,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
+      await recyclePurge.stop();
       await app.close();
     } finally {
       await database.close();

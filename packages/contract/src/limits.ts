@@ -18,6 +18,7 @@ export const limits = {
   gridPagerCount: 7,
   nameMax: 255,
   nicknameMax: 32,
+  avatarMaxBytes: 2 * 1024 * 1024,
   // SMS codes (architecture §2)
   smsCodeLength: 6,
   smsCodeTtlSeconds: 300,

@@ -1,0 +1,181 @@
+// Times GET /api/v2/space/{id}/tree on a space of 10,000 nodes (topics 5 deep, pages, links)
+// against the raw SQL select of the same rows, in the same run (issue 3 §8).
+//   npx tsx --conditions=source apps/server/src/bench/tree.bench.ts
+// PGlite in memory by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (migrates
+// that database and removes the bench's spaces afterwards). BENCH_RUNS (30) timed runs after 5
+// warm-up runs; BENCH_NEIGHBOURS (4) other spaces of the same size share the table.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectPostgres, wrapPglite, type Database } from '../db/database.js';
+import { spaceNodes, spaces } from '../db/schema/index.js';
+import { positionsBetween } from '../lib/position.js';
+import { issueToken } from '../modules/session/session.service.js';
+import { createSpace } from '../modules/space/space.service.js';
+import { createUser } from '../modules/user/user.service.js';
+
+const nodeCount = 10_000;
+const depth = 5;
+const neighbours = Number(process.env.BENCH_NEIGHBOURS ?? 4);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+type NewNode = typeof spaceNodes.$inferInsert;
+
+/** A space's rows: topics 5 deep (5 at the root, 3 under each), then pages and links spread
+ *  over the topics until there are `nodeCount`; ids are fixed here so parents are known. */
+function generate(spaceId: string, userId: number): NewNode[] {
+  const rows: NewNode[] = [];
+  const topics: string[] = [];
+  const children = new Map<string | null, NewNode[]>();
+  const add = (parentId: string | null, type: NewNode['type'], name: string) => {
+    const row: NewNode = {
+      id: crypto.randomUUID(),
+      spaceId,
+      parentId,
+      type,
+      name,
+      position: '',
+      url: type === 'link' ? `https://example.com/资料/${rows.length}` : null,
+      avatar: type === 'page' && rows.length % 3 === 0 ? '📄' : null,
+      createdBy: userId,
+    };
+    rows.push(row);
+    children.set(parentId, [...(children.get(parentId) ?? []), row]);
+    if (type === 'topic') topics.push(row.id!);
+    return row;
+  };
+  const topicLevel = (parentId: string | null, level: number) => {
+    for (let i = 0; i < (level === 1 ? 5 : 3); i++) {
+      const topic = add(parentId, 'topic', `第${level}层主题 ${i + 1}`);
+      if (level < depth) topicLevel(topic.id!, level + 1);
+    }
+  };
+  topicLevel(null, 1);
+  for (let i = 0; rows.length < nodeCount; i++) {
+    const parentId = i % 50 === 0 ? null : topics[i % topics.length]!;
+    if (i % 5 === 4) add(parentId, 'link', `参考链接 ${i}`);
+    else add(parentId, 'page', `知识库页面标题 ${i}`);
+  }
+  for (const siblings of children.values()) {
+    const keys = positionsBetween(null, null, siblings.length);
+    siblings.forEach((row, index) => (row.position = keys[index]!));
+  }
+  return rows;
+}
+
+async function insertAll(db: Database, rows: NewNode[]) {
+  for (let i = 0; i < rows.length; i += 1000)
+    await db.insert(spaceNodes).values(rows.slice(i, i + 1000));
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95), min: sorted[0]! };
+}
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  return stats(samples);
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? connectPostgres(url, 4) : wrapPglite(await PGlite.create());
+  await database.migrate();
+  const db = database.db;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const spaceIds: string[] = [];
+  try {
+    const user = await createUser(db, {
+      nickname: '基准测试',
+      email: `bench-${Date.now()}@example.com`,
+    });
+    const { token } = await issueToken(
+      db,
+      user.id,
+      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0.1' },
+      null,
+    );
+    // Other spaces of the same size, so the select has to find its space through the index.
+    const loadStarted = performance.now();
+    const space = await createSpace(db, user.id, { name: '基准空间' });
+    spaceIds.push(space.id);
+    await insertAll(db, generate(space.id, user.id));
+    for (let i = 0; i < neighbours; i++) {
+      const neighbour = await createSpace(db, user.id, { name: `邻居空间 ${i + 1}` });
+      spaceIds.push(neighbour.id);
+      await insertAll(db, generate(neighbour.id, user.id));
+    }
+    await db.execute(sql`analyze space_nodes`);
+    out(`database: ${database.kind}; ${spaceIds.length} spaces of ${nodeCount} nodes`);
+    out(`loaded in ${(performance.now() - loadStarted).toFixed(0)} ms`);
+
+    // The same rows as plain result rows, and as the one aggregated JSON row the API reads.
+    const rawSelect = sql`select id, parent_id, type, name, avatar, url from space_nodes
+      where space_id = ${space.id} and deleted_at is null order by position collate "C", id`;
+    const rawAggregate = sql`select json_agg(json_build_array(id, parent_id, type, name, avatar,
+      url) order by position collate "C", id)::text from space_nodes
+      where space_id = ${space.id} and deleted_at is null`;
+    const plan = (await db.execute(sql`explain ${rawSelect}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    out('plan:');
+    for (const line of plan.rows) out(`  ${Object.values(line)[0]}`);
+
+    const inject = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v2/space/${space.id}/tree`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const first = await inject();
+    if (first.statusCode !== 200) throw new Error(`tree answered ${first.statusCode}`);
+    const payloadBytes = Buffer.byteLength(first.body);
+    const rawRows = (await db.execute(rawSelect)) as unknown as { rows: unknown[] };
+    if (rawRows.rows.length !== nodeCount) throw new Error(`raw select saw ${rawRows.rows.length}`);
+
+    const api = await time(inject);
+    const raw = await time(() => db.execute(rawSelect));
+    const aggregate = await time(() => db.execute(rawAggregate));
+    const fmt = (s: { median: number; p95: number; min: number }) =>
+      `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, min ${s.min.toFixed(1)} ms`;
+    const line = (label: string, value: string) => out(`${label.padEnd(36)}${value}`);
+    line(`raw SQL select, ${nodeCount} rows:`, fmt(raw));
+    line('raw SQL select, one JSON row:', fmt(aggregate));
+    line('GET /api/v2/space/{id}/tree:', fmt(api));
+    line('ratio api / raw rows (median):', (api.median / raw.median).toFixed(2));
+    line('ratio api / raw JSON row (median):', (api.median / aggregate.median).toFixed(2));
+    out(`payload: ${(payloadBytes / 1024).toFixed(0)} KiB (${payloadBytes} bytes)`);
+  } finally {
+    if (url && spaceIds.length > 0) {
+      await db.delete(spaceNodes).where(inArray(spaceNodes.spaceId, spaceIds));
+      for (const id of spaceIds) await db.delete(spaces).where(eq(spaces.id, id));
+    }
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

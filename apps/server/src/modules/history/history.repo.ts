@@ -1,0 +1,94 @@
+// Drizzle queries of the history: one row per user and visited space or page (the last visit).
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { HistoryTargetType } from '@library/contract';
+import type { Executor } from '../../db/database.js';
+import { spaceNodes, spaces, visits } from '../../db/schema/index.js';
+
+export async function upsertVisit(db: Executor, values: typeof visits.$inferInsert) {
+  await db
+    .insert(visits)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [visits.userId, visits.targetType, visits.targetId],
+      set: { visitedAt: values.visitedAt, spaceId: values.spaceId },
+    });
+}
+
+const visitedSpace = eq(spaces.id, visits.spaceId);
+const visitedPage = and(
+  eq(visits.targetType, 'page'),
+  eq(spaceNodes.id, visits.targetId),
+  eq(spaceNodes.type, 'page'),
+);
+
+/**
+ * The user's visits whose target is still live, newest first, within `readableSpaceIds` (the
+ * spaces the user holds a role in; any role reads).
+ */
+export async function listLiveVisits(
+  db: Executor,
+  userId: number,
+  readableSpaceIds: string[],
+  options: { page: number; pageSize: number },
+) {
+  if (readableSpaceIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    eq(visits.userId, userId),
+    inArray(visits.spaceId, readableSpaceIds),
+    isNull(spaces.deletedAt),
+    or(
+      eq(visits.targetType, 'space'),
+      and(isNull(spaceNodes.deletedAt), eq(spaceNodes.spaceId, visits.spaceId)),
+    ),
+  );
+  const rows = await db
+    .select({
+      targetType: visits.targetType,
+      targetId: visits.targetId,
+      spaceId: visits.spaceId,
+      visitedAt: visits.visitedAt,
+      spaceName: spaces.name,
+      spaceIcon: spaces.icon,
+      pageName: spaceNodes.name,
+      pageAvatar: spaceNodes.avatar,
+    })
+    .from(visits)
+    .innerJoin(spaces, visitedSpace)
+    .leftJoin(spaceNodes, visitedPage)
+    .where(where)
+    .orderBy(desc(visits.visitedAt), desc(visits.targetId))
+    .limit(options.pageSize)
+    .offset(options.page * options.pageSize);
+  const [total] = await db
+    .select({ value: count() })
+    .from(visits)
+    .innerJoin(spaces, visitedSpace)
+    .leftJoin(spaceNodes, visitedPage)
+    .where(where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export type VisitRow = Awaited<ReturnType<typeof listLiveVisits>>['rows'][number];
+
+export async function deleteVisit(
+  db: Executor,
+  userId: number,
+  targetType: HistoryTargetType,
+  targetId: string,
+) {
+  const rows = await db
+    .delete(visits)
+    .where(
+      and(
+        eq(visits.userId, userId),
+        eq(visits.targetType, targetType),
+        eq(visits.targetId, targetId),
+      ),
+    )
+    .returning({ targetId: visits.targetId });
+  return rows.length > 0;
+}
+
+export async function clearVisits(db: Executor, userId: number) {
+  await db.delete(visits).where(eq(visits.userId, userId));
+}

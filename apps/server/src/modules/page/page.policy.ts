@@ -1,0 +1,26 @@
+// What a space role may do with a page and its comments, sent with each item as `abilities`.
+import type { SpaceRole } from '@library/contract';
+import { can } from '../space/space.policy.js';
+
+export function pageAbilities(role: SpaceRole) {
+  return {
+    canEdit: can(role, 'edit'),
+    canPublish: can(role, 'edit'),
+    canComment: can(role, 'read'),
+    canManageComments: can(role, 'manage'),
+  };
+}
+
+/** Authors edit their own live comments; authors and space admins delete them. */
+export function commentAbilities(
+  role: SpaceRole,
+  userId: number,
+  comment: { createdBy: number; deletedAt: Date | null },
+) {
+  const live = comment.deletedAt === null;
+  const own = comment.createdBy === userId;
+  return {
+    canEdit: live && own,
+    canDelete: live && (own || can(role, 'manage')),
+  };
+}

@@ -1,0 +1,62 @@
+// Pages: details, blocks and saving them; registers the version and comment routes too.
+// (Renaming and deleting a page belong to the tree module.)
+import {
+  idParamsSchema,
+  pageBlocksQuerySchema,
+  pageBlocksSchema,
+  pageDetailSchema,
+  pageLimits,
+  pageRevisionSchema,
+  savePageBlocksRequestSchema,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import { registerCommentRoutes } from './comment.routes.js';
+import { registerPageVersionRoutes } from './page-version.routes.js';
+import * as pages from './page.service.js';
+
+const tags = ['page'];
+
+export function registerPageRoutes(app: App, deps: { db: Database }) {
+  const { db } = deps;
+  const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+
+  app.get(
+    '/api/v2/space/page/:id',
+    { schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) } },
+    async (request) => ok(await pages.getPage(db, me(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/v2/space/page/:id/block',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: pageBlocksQuerySchema,
+        response: okResponse(pageBlocksSchema),
+      },
+    },
+    async (request) =>
+      ok(await pages.getBlocks(db, me(request), request.params.id, request.query.version)),
+  );
+
+  app.put(
+    '/api/v2/space/page/:id/block',
+    {
+      bodyLimit: pageLimits.saveBodyBytes,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: savePageBlocksRequestSchema,
+        response: okResponse(pageRevisionSchema),
+      },
+    },
+    async (request) => ok(await pages.saveBlocks(db, me(request), request.params.id, request.body)),
+  );
+
+  registerPageVersionRoutes(app, deps);
+  registerCommentRoutes(app, deps);
+}

@@ -1,0 +1,86 @@
+// Pages: their details, the blocks a caller may see (the draft for editors, the published
+// version for readers), and saving changed blocks against the revision the editor loaded.
+import {
+  ErrorCode,
+  type PageBlocks,
+  type PageDetail,
+  type PageRevision,
+  type SavePageBlocksRequest,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { accessNode } from '../space/space-access.js';
+import { can } from '../space/space.policy.js';
+import { BlockChangeError, planBlockSave } from './page-block-changes.js';
+import { presentPage } from './page.presenter.js';
+import * as repo from './page.repo.js';
+
+export async function getPage(db: Database, userId: number, pageId: string): Promise<PageDetail> {
+  const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const ids = [node.createdBy, ...(node.updatedBy === null ? [] : [node.updatedBy])];
+  return presentPage(node, role, await repo.people(db, ids));
+}
+
+/**
+ * `version` 0: the draft for editors, the published version for readers (404 when there is
+ * none). `version` N: that version; readers only get the one currently published.
+ */
+export async function getBlocks(
+  db: Database,
+  userId: number,
+  pageId: string,
+  version: number,
+): Promise<PageBlocks> {
+  const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const editor = can(role, 'edit');
+  if (version === 0 && editor) {
+    // The revision was read before the blocks: a save landing in between makes the pair look
+    // stale (the next save gets 409 and the editor reloads), never current over older blocks.
+    return { version: 0, revision: node.revision, blocks: await repo.draftBlocks(db, pageId) };
+  }
+  const wanted = version === 0 ? node.publishedVersion : version;
+  if (wanted === null || (!editor && wanted !== node.publishedVersion)) {
+    throw new AppError(ErrorCode.dataMissing);
+  }
+  const row = await repo.findVersion(db, pageId, wanted);
+  if (!row) throw new AppError(ErrorCode.dataMissing);
+  return { version: row.version, revision: null, blocks: repo.blocksOf(row.blocks) };
+}
+
+/**
+ * Applies the changed blocks in one transaction. The conditional revision bump comes first: it
+ * refuses a stale base and holds the page row, so concurrent saves of one page run one by one.
+ */
+export async function saveBlocks(
+  db: Database,
+  userId: number,
+  pageId: string,
+  { baseRevision, changes }: SavePageBlocksRequest,
+): Promise<PageRevision> {
+  await accessNode(db, userId, pageId, 'edit', 'page');
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const bumped = await repo.bumpRevisionFrom(tx, pageId, baseRevision, userId, now);
+    if (!bumped) {
+      const state = await repo.pageState(tx, pageId);
+      if (!state) throw new AppError(ErrorCode.dataMissing);
+      throw new AppError(ErrorCode.noRowsUpdated, {
+        detail: `the page is at revision ${state.revision}, not ${baseRevision}`,
+        data: { revision: state.revision },
+      });
+    }
+    let plan;
+    try {
+      plan = planBlockSave(await repo.draftPositions(tx, pageId), changes);
+    } catch (error) {
+      if (error instanceof BlockChangeError) {
+        throw new AppError(ErrorCode.paramError, { detail: error.message });
+      }
+      throw error;
+    }
+    await repo.deleteBlocks(tx, pageId, plan.deletes);
+    await repo.upsertBlocks(tx, pageId, plan.upserts, now);
+    await repo.moveBlocks(tx, pageId, plan.moves, now);
+    return { revision: bumped.revision };
+  });
+}

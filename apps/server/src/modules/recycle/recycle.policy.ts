@@ -1,0 +1,33 @@
+// Who may see, restore and purge a recycle-bin item. Spaces: only their owner. Nodes (topics,
+// pages, links): space admins and owners always; the person who deleted it may see it while they
+// still belong to the space and restore it while they may still edit there. Purging nodes is for
+// admins and owners. Anything else looks missing.
+import type { SpaceRole } from '@library/contract';
+import type { recycleItems } from '../../db/schema/index.js';
+import { can } from '../space/space.policy.js';
+
+export type RecycleRow = typeof recycleItems.$inferSelect;
+
+export interface RecycleAbilities {
+  canSee: boolean;
+  canRestore: boolean;
+  canPurge: boolean;
+}
+
+export function recycleAbilities(
+  userId: number,
+  item: Pick<RecycleRow, 'kind' | 'deletedBy'>,
+  role: SpaceRole | null,
+): RecycleAbilities {
+  if (item.kind === 'space') {
+    const owner = can(role, 'delete');
+    return { canSee: owner, canRestore: owner, canPurge: owner };
+  }
+  const manager = can(role, 'manage');
+  const deleter = item.deletedBy === userId;
+  return {
+    canSee: manager || (deleter && role !== null),
+    canRestore: manager || (deleter && can(role, 'edit')),
+    canPurge: manager,
+  };
+}

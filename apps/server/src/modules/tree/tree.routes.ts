@@ -1,0 +1,183 @@
+// Routes of the content tree (spec §7): the tree, topic details, the list view, and creating,
+// editing, moving and deleting topics, pages and external links.
+import {
+  createLinkRequestSchema,
+  createPageRequestSchema,
+  createTopicRequestSchema,
+  deletedNodesSchema,
+  idParamsSchema,
+  listViewParamsSchema,
+  listViewQuerySchema,
+  listViewSchema,
+  movedNodeSchema,
+  moveNodeRequestSchema,
+  renamePageRequestSchema,
+  renameTopicRequestSchema,
+  spaceTreeSchema,
+  topicDetailSchema,
+  treeLinkSchema,
+  treePageSchema,
+  treeTopicSchema,
+  updateLinkRequestSchema,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import { presentLink, presentPage, presentTopic } from './tree.presenter.js';
+import * as tree from './tree.service.js';
+
+const tags = ['tree'];
+
+export function registerTreeRoutes(app: App, deps: { db: Database }) {
+  const { db } = deps;
+  const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+
+  // --- reading -------------------------------------------------------------------------------
+
+  app.get(
+    '/api/v2/space/:id/tree',
+    {
+      schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) },
+      // The presenter builds the tree from typed rows, and the schema still types the handler
+      // and documents the answer; checking 10,000 nodes again on the way out would cost more
+      // than the query itself, so this answer is serialised as it is.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => ok(await tree.spaceTree(db, me(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/v2/space/topic/:id',
+    { schema: { tags, params: idParamsSchema, response: okResponse(topicDetailSchema) } },
+    async (request) => ok(await tree.topicDetail(db, me(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/v3/space/:spaceId/topic/listView',
+    {
+      schema: {
+        tags,
+        params: listViewParamsSchema,
+        querystring: listViewQuerySchema,
+        response: okResponse(listViewSchema),
+      },
+    },
+    async (request) =>
+      ok(await tree.listView(db, me(request), request.params.spaceId, request.query)),
+  );
+
+  // --- creating ------------------------------------------------------------------------------
+
+  app.post(
+    '/api/v2/space/:id/topic',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: createTopicRequestSchema,
+        response: okResponse(treeTopicSchema),
+      },
+    },
+    async (request) =>
+      ok(presentTopic(await tree.createTopic(db, me(request), request.params.id, request.body))),
+  );
+
+  app.post(
+    '/api/v2/space/:id/page',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: createPageRequestSchema,
+        response: okResponse(treePageSchema),
+      },
+    },
+    async (request) =>
+      ok(presentPage(await tree.createPage(db, me(request), request.params.id, request.body))),
+  );
+
+  app.post(
+    '/api/v2/space/:id/link',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: createLinkRequestSchema,
+        response: okResponse(treeLinkSchema),
+      },
+    },
+    async (request) =>
+      ok(presentLink(await tree.createLink(db, me(request), request.params.id, request.body))),
+  );
+
+  // --- editing -------------------------------------------------------------------------------
+
+  app.put(
+    '/api/v2/space/topic/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: renameTopicRequestSchema,
+        response: okResponse(topicDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(await tree.renameTopic(db, me(request), request.params.id, request.body.name)),
+  );
+
+  app.put(
+    '/api/v2/space/page/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: renamePageRequestSchema,
+        response: okResponse(treePageSchema),
+      },
+    },
+    async (request) =>
+      ok(presentPage(await tree.editPage(db, me(request), request.params.id, request.body))),
+  );
+
+  app.put(
+    '/api/v2/space/link/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateLinkRequestSchema,
+        response: okResponse(treeLinkSchema),
+      },
+    },
+    async (request) =>
+      ok(presentLink(await tree.editLink(db, me(request), request.params.id, request.body))),
+  );
+
+  app.put(
+    '/api/v2/space/node/:id/move',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: moveNodeRequestSchema,
+        response: okResponse(movedNodeSchema),
+      },
+    },
+    async (request) => {
+      const { targetId, placement } = request.body;
+      return ok(await tree.moveNode(db, me(request), request.params.id, targetId, placement));
+    },
+  );
+
+  // --- deleting (to the recycle bin) ---------------------------------------------------------
+
+  for (const type of ['topic', 'page', 'link'] as const) {
+    app.delete(
+      `/api/v2/space/${type}/:id`,
+      { schema: { tags, params: idParamsSchema, response: okResponse(deletedNodesSchema) } },
+      async (request) => ok(await tree.deleteNode(db, me(request), request.params.id, type)),
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { pageSchema } from '../envelope.js';
+import { idSchema } from './space.js';
+
+// The recycle bin (`/recycle`): `GET /api/v1/recycle`, `POST /api/v1/recycle/{id}/restore`,
+// `DELETE /api/v1/recycle/{id}`. Items are kept `recycleRetentionDays` days, then purged.
+
+export const recycleRetentionDays = 30;
+
+export const recycleKinds = ['space', 'topic', 'page', 'link'] as const;
+export type RecycleKind = (typeof recycleKinds)[number];
+
+/**
+ * `?page=0&pageSize=…` of list calls (page is 0-based). Shared by the notes and history lists; it
+ * belongs next to `pageSchema` in `envelope.ts` once that file is free to change.
+ */
+export function pageQuerySchema(defaultPageSize: number, maxPageSize = 100) {
+  return z.object({
+    page: z.coerce.number().int().min(0).max(100_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  });
+}
+
+/** Search words of list calls: trimmed, empty means no filter. */
+export const keywordsSchema = z.string().trim().max(100).default('');
+
+export const recycleListQuerySchema = pageQuerySchema(20).extend({ keywords: keywordsSchema });
+export type RecycleListQuery = z.input<typeof recycleListQuerySchema>;
+
+export const recycleItemSchema = z.object({
+  recycleId: z.string(),
+  kind: z.enum(recycleKinds),
+  /** the deleted thing's own id (space, topic, page or link) */
+  targetId: z.string(),
+  name: z.string(),
+  spaceId: z.string(),
+  spaceName: z.string(),
+  /** true when the whole space is in the recycle bin: restore the space first */
+  spaceDeleted: z.boolean(),
+  /** names of the topics the item sat in, from the space root; empty for spaces */
+  path: z.array(z.string()),
+  deletedAt: z.string(),
+  deletedBy: z.object({
+    userId: z.string(),
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+  }),
+  /** when the purge job deletes it forever (deletedAt + 30 days) */
+  expiresAt: z.string(),
+  abilities: z.object({ canRestore: z.boolean(), canPurge: z.boolean() }),
+});
+export type RecycleItem = z.infer<typeof recycleItemSchema>;
+
+export const recycleListSchema = pageSchema(recycleItemSchema);
+export type RecycleList = z.infer<typeof recycleListSchema>;
+
+export const recycleIdParamsSchema = z.object({ id: idSchema });
+
+/** Where a restored item went; `movedToRoot` when its parent topic was gone. */
+export const restoreResultSchema = z.object({
+  recycleId: z.string(),
+  kind: z.enum(recycleKinds),
+  targetId: z.string(),
+  spaceId: z.string(),
+  parentId: z.string().nullable(),
+  movedToRoot: z.boolean(),
+});
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
