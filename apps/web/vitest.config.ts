@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
+    // Whole flows through lazily loaded screens and dialogs; slow when the machine is busy.
+    testTimeout: 20_000,
   },
 });

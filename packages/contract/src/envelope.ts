@@ -20,3 +20,14 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/** `?page=0&pageSize=…` of list calls (page is 0-based). */
+export function pageQuerySchema(defaultPageSize: number, maxPageSize = 100) {
+  return z.object({
+    page: z.coerce.number().int().min(0).max(100_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  });
+}
+
+/** Search words of list calls: trimmed, empty means no filter. */
+export const keywordsSchema = z.string().trim().max(100).default('');

@@ -1,6 +1,7 @@
 export * from './locale.js';
 export * from './envelope.js';
 export * from './limits.js';
+export * from './patterns.js';
 export * from './roles.js';
 export * from './errors.js';
 export * from './schemas/user.js';

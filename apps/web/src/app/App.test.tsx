@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, StorageKey } from '@library/contract';
 import { configureApiClient, resetApiClient } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
@@ -48,6 +48,28 @@ function currentLocation(): string {
   return `${pathname}${search}`;
 }
 
+async function logInByPassword(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('tab', { name: '密码登录' }));
+  await user.type(within(dialog).getByLabelText('账号'), '10001');
+  await user.type(within(dialog).getByLabelText('密码'), 'Reader12345');
+  await user.click(within(dialog).getByRole('checkbox'));
+  await user.click(within(dialog).getByRole('button', { name: '登录' }));
+}
+
+/** Route ids in the router now in use (role routes carry theirs, e.g. sysManage). */
+function installedRouteIds(): string[] {
+  const ids: string[] = [];
+  const visit = (routes: readonly { id: string; children?: unknown }[]) => {
+    for (const route of routes) {
+      ids.push(route.id);
+      if (Array.isArray(route.children)) visit(route.children as { id: string }[]);
+    }
+  };
+  visit(getRouter().routes);
+  return ids;
+}
+
 function logInAs(token: string) {
   localStorage.setItem(StorageKey.token, token);
   useSessionStore.setState({ token });
@@ -81,6 +103,7 @@ describe('the app shell end to end', () => {
       'POST /api/v1/user/smsCodeRegLogin': loginResponse,
     });
     const user = userEvent.setup();
+    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
     startApp('/register?c=INV42', server);
 
     const dialog = await screen.findByRole('dialog');
@@ -104,6 +127,12 @@ describe('the app shell end to end', () => {
     expect(useRegisterInviteStore.getState().inviteCode).toBe('');
     expect(localStorage.getItem(StorageKey.token)).toBe('tok-1');
     expect(document.cookie).toContain('token=tok-1');
+    // a session cookie for the whole site: path /, no expiry (spec §3)
+    const tokenCookie = cookieWrites.mock.calls.map(([value]) => String(value)).at(-1) ?? '';
+    expect(tokenCookie.startsWith('token=tok-1;')).toBe(true);
+    expect(tokenCookie).toMatch(/;\s*path=\/(;|$)/i);
+    expect(tokenCookie).not.toMatch(/expires|max-age/i);
+    cookieWrites.mockRestore();
     await waitFor(() => expect(document.title).toBe('公共图书馆 | 首页'));
   });
 
@@ -190,10 +219,16 @@ describe('the app shell end to end', () => {
 
   it('logs out from the user menu: token, data and role routes gone, back at /login', async () => {
     logInAs('tok-admin');
-    const server = createFakeServer(sessionRoutes(adminRoles));
+    let roles = adminRoles;
+    const server = createFakeServer({
+      ...sessionRoutes(adminRoles),
+      'GET /api/system/v1/users/loginRole': () => ({ body: roles }),
+      'POST /api/v1/user/login': { ...loginResponse, token: 'tok-reader', registered: false },
+    });
     const user = userEvent.setup();
     startApp('/home', server);
     await screen.findByRole('heading', { name: '欢迎来到公共图书馆' });
+    expect(installedRouteIds()).toContain('sysManage');
 
     await user.click(screen.getByRole('button', { name: '用户菜单' }));
     await user.click(await screen.findByText('退出登录'));
@@ -207,7 +242,63 @@ describe('the app shell end to end', () => {
     expect(localStorage.getItem(StorageKey.token)).toBeNull();
     expect(useSessionStore.getState().roles).toEqual(defaultRoles);
     expect(queryClient.getQueryData(['user', 'current'])).toBeUndefined();
-    await act(() => getRouter().navigate('/sys/users'));
+    expect(installedRouteIds()).not.toContain('sysManage');
+
+    // The next user is no administrator: the administrator's route is gone for them.
+    roles = readerRoles;
+    await logInByPassword(user);
+    await screen.findByRole('heading', { name: '欢迎来到公共图书馆' });
+    expect(useSessionStore.getState().token).toBe('tok-reader');
+    expect(installedRouteIds()).not.toContain('sysManage');
+    await act(() => getRouter().navigate('/sys-manage'));
+    expect(await screen.findByText('抱歉，你没有权限访问这个页面。')).toBeTruthy();
+    expect(currentLocation()).toBe('/403');
+  });
+
+  it('opens an empty, unticked login dialog after a logout', async () => {
+    const server = createFakeServer({
+      ...sessionRoutes(readerRoles),
+      'POST /api/v1/user/login': { ...loginResponse, registered: false },
+    });
+    const user = userEvent.setup();
+    startApp('/login', server);
+    await logInByPassword(user);
+    await screen.findByRole('heading', { name: '欢迎来到公共图书馆' });
+    expect(currentLocation()).toBe('/home');
+
+    await user.click(screen.getByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByText('退出登录'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: '验证码登录', selected: true })).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+    await user.click(within(dialog).getByRole('tab', { name: '密码登录' }));
+    expect(within(dialog).getByLabelText<HTMLInputElement>('账号').value).toBe('');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('密码').value).toBe('');
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+  });
+
+  it('never goes off-site after login: a wanted //host path leads to /home', async () => {
+    const server = createFakeServer({
+      ...sessionRoutes(readerRoles),
+      'POST /api/v1/user/login': { ...loginResponse, registered: false },
+    });
+    const user = userEvent.setup();
+    startApp('//evil.example/x', server);
+    await screen.findByRole('dialog');
     expect(currentLocation()).toBe('/login');
+    expect(useLoginRedirectStore.getState().target).toBe('/home');
+
+    await logInByPassword(user);
+    expect(await screen.findByRole('heading', { name: '欢迎来到公共图书馆' })).toBeTruthy();
+    expect(currentLocation()).toBe('/home');
+    expect(useSessionStore.getState()).toMatchObject({ token: 'tok-1', phase: 'ready' });
+  });
+
+  it('lets a visitor open an open space without logging in', async () => {
+    startApp('/open-space/s1', createFakeServer({}));
+    expect(await screen.findByText('「公开空间」即将上线')).toBeTruthy();
+    expect(currentLocation()).toBe('/open-space/s1');
+    expect(useDialogStore.getState().type).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { followOtherTabs } from '../features/auth/session';
 import { useDeviceModeTracking } from '../features/layout/hooks/use-device-mode';
 import { AppProviders } from './AppProviders';
 import { useAppRouter } from './router';
 
 export function App() {
   useDeviceModeTracking();
+  useEffect(followOtherTabs, []);
   const router = useAppRouter();
   return (
     <AppProviders>

@@ -1,5 +1,5 @@
 import { configureApiClient } from '../lib/api-client';
-import { currentLocale, translate } from '../lib/i18n';
+import { currentLocale } from '../lib/i18n';
 import { toast } from '../components/toast';
 import { handleSessionExpired } from '../features/auth/session';
 import { getToken } from '../features/auth/stores/session-store';
@@ -13,6 +13,5 @@ export function configureApi(): void {
     onError: (message) => {
       toast.error(message, { showClose: true, grouping: true });
     },
-    timeoutMessage: () => translate('errors.timeout'),
   });
 }

@@ -98,6 +98,17 @@ export const publicPathPrefixes = [
   '/parks',
 ] as const;
 
+/**
+ * The open (visitor) space routes: spec §6 lets visitors see the public prefixes and the open
+ * space route, so these need no login either.
+ */
+export const visitorSpacePaths = [
+  paths.openSpaceMobile.path,
+  paths.openSpace.path,
+  paths.openSpacePage.path,
+  paths.openSpaceAi.path,
+] as const;
+
 /** Screens that are open by the route table itself (spec §2: /403, /404, /register) plus /login. */
 export const openPaths = [
   paths.forbidden.path,

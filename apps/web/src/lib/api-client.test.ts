@@ -34,7 +34,6 @@ describe('api client (spec §8)', () => {
       getLocale: () => 'zh_CN',
       onUnauthorized,
       onError,
-      timeoutMessage: () => 'timed out',
     });
   });
 
@@ -106,6 +105,24 @@ describe('api client (spec §8)', () => {
     });
   });
 
+  it('gives the generic request-failed message for an unknown code even when it has a msg', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: 987654, data: null, msg: 'internal detail msg: boom' }, 500),
+    );
+    await expect(api.get('/v1/user')).rejects.toMatchObject({
+      code: 987654,
+      message: '请求失败，请重试',
+    });
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
+  });
+
+  it("uses the catalogue's text for a known code that comes without a msg", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: ErrorCode.wrongAccountOrPassword, data: null, msg: '' }, 400),
+    );
+    await expect(api.get('/v1/user')).rejects.toMatchObject({ message: '账号或密码错误' });
+  });
+
   it('falls back to the HTTP status and its text when the body has no failure code', async () => {
     fetchMock.mockResolvedValue(new Response('<html>oops</html>', { status: 409 }));
     await expect(api.get('/v1/user')).rejects.toMatchObject({
@@ -122,6 +139,7 @@ describe('api client (spec §8)', () => {
       code: 500,
       message: '请求失败，请重试',
     });
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
   });
 
   it('logs out and opens login on HTTP 401 instead of toasting', async () => {
@@ -131,14 +149,28 @@ describe('api client (spec §8)', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
-  it.each([ErrorCode.tokenExpired, ErrorCode.accessTokenInvalid])(
-    'treats app code %i like a 401',
-    async (code) => {
-      fetchMock.mockResolvedValue(jsonResponse({ code, data: null, msg: 'token expired' }, 401));
-      await expect(api.get('/v1/user')).rejects.toMatchObject({ code });
-      expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    },
-  );
+  it.each([
+    [ErrorCode.tokenExpired, 401],
+    [ErrorCode.accessTokenInvalid, 401],
+    [ErrorCode.tokenExpired, 200],
+  ])('logs out for app code %i (HTTP %i)', async (code, status) => {
+    fetchMock.mockResolvedValue(jsonResponse({ code, data: null, msg: 'token expired' }, status));
+    await expect(api.get('/v1/user')).rejects.toMatchObject({ code });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('treats a 401 with another app code as an ordinary failure: a toast, no logout', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: ErrorCode.sharePasswordRequired, data: null, msg: '分享需要密码' }, 401),
+    );
+    await expect(api.get('/v1/share/abc')).rejects.toMatchObject({
+      code: ErrorCode.sharePasswordRequired,
+      status: 401,
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith('分享需要密码');
+  });
 
   it('does neither log out nor toast for a silent call', async () => {
     fetchMock.mockResolvedValue(new Response('', { status: 401 }));
@@ -166,7 +198,7 @@ describe('api client (spec §8)', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('gives up after 6000 ms and reports it', async () => {
+  it("gives up after 6000 ms with spec §8's fallback: code 500 'request failed, please retry'", async () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
     fetchMock.mockImplementation(
@@ -188,7 +220,7 @@ describe('api client (spec §8)', () => {
 
     const error = await outcome;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 500, message: 'timed out' });
-    expect(onError).toHaveBeenCalledWith('timed out');
+    expect(error).toMatchObject({ code: 500, status: null, message: '请求失败，请重试' });
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
   });
 });

@@ -2,16 +2,19 @@
 // - base /api, cookies sent, `Authorization: Bearer` when logged in, `locale` header, JSON, 6 s
 //   timeout (AbortController);
 // - a body whose `code` is not 0 is a failure with that code and its msg (trimmed after 'msg:');
-//   otherwise a non-2xx status fails with the status text; anything else falls back to code 500
-//   'request failed, please retry';
-// - 401 (or token expired 100003 / access token invalid 100008) logs out and opens the login
-//   dialog unless the call is `silent`; any other failure shows an error toast with a close
-//   button (also suppressed by `silent`);
+//   a code the catalogue does not know gives the generic request-failed message instead;
+//   otherwise a non-2xx status fails with the status text; anything else (network failure,
+//   timeout) falls back to code 500 'request failed, please retry';
+// - token expired (100003) or access token invalid (100008), or a 401 without an app code, logs
+//   out and opens the login dialog unless the call is `silent`; any other failure (a 401 with
+//   another app code too, e.g. 710001 'share needs a password') shows an error toast with a
+//   close button (also suppressed by `silent`);
 // - cancelled or aborted calls are ignored: no toast, rejected with a RequestCancelledError.
 // The session, locale and toast are injected (configureApiClient) so this file stays testable.
 import {
   ErrorCode,
   defaultLocale,
+  errorCatalogue,
   errorMessage,
   httpStatusMessage,
   limits,
@@ -36,16 +39,24 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Where a failure's code comes from: the body's app code, the HTTP status, or the code 500
+ * fallback of a call that got no answer (network failure, timeout).
+ */
+export type ApiErrorSource = 'app' | 'http' | 'network';
+
 /** A failed call: `code` is the app code of the catalogue or the HTTP status. */
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number | null;
+  readonly source: ApiErrorSource;
 
-  constructor(code: number, message: string, status: number | null) {
+  constructor(code: number, message: string, status: number | null, source: ApiErrorSource) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.source = source;
   }
 }
 
@@ -68,8 +79,6 @@ export interface ApiClientHooks {
   onUnauthorized: () => void;
   /** show an error toast with a close button */
   onError: (message: string) => void;
-  /** the timeout message; defaults to the generic request-failed text */
-  timeoutMessage?: (locale: Locale) => string;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -131,25 +140,34 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The message for a failed app code: the server's msg (after 'msg:') or the catalogue's text for
+ * a known code; the generic request-failed message for a code the catalogue does not know.
+ */
+function appCodeMessage(code: number, msg: unknown, locale: Locale): string {
+  if (!(code in errorCatalogue)) return requestFailedMessage[locale];
+  const message = trimServerMessage(typeof msg === 'string' ? msg : '');
+  return message || errorMessage(code, locale);
+}
+
 /** Maps a finished response to its data or the ApiError of spec §8. */
 function interpret<T>(response: Response, body: unknown, locale: Locale): T {
   if (isEnvelope(body) && body.code !== ErrorCode.success) {
-    const message = trimServerMessage(typeof body.msg === 'string' ? body.msg : '');
-    throw new ApiError(body.code, message || errorMessage(body.code, locale), response.status);
+    const message = appCodeMessage(body.code, body.msg, locale);
+    throw new ApiError(body.code, message, response.status, 'app');
   }
   if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      httpStatusMessage(response.status, locale),
-      response.status,
-    );
+    const message = httpStatusMessage(response.status, locale);
+    throw new ApiError(response.status, message, response.status, 'http');
   }
   if (isEnvelope(body)) return body.data as T;
   return body as T;
 }
 
+/** The session is over: a token app code, or a 401 that carries no app code of its own. */
 function isUnauthorized(error: ApiError): boolean {
-  return error.status === 401 || unauthorizedCodes.has(error.code);
+  if (error.source === 'app') return unauthorizedCodes.has(error.code);
+  return error.status === 401;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -204,14 +222,12 @@ function normalise(
   state: { timedOut: boolean; aborted: boolean; locale: Locale },
 ): ApiError | RequestCancelledError {
   if (caught instanceof ApiError) return caught;
-  if (state.timedOut) {
-    const message = hooks.timeoutMessage?.(state.locale) ?? requestFailedMessage[state.locale];
-    return new ApiError(500, message, null);
-  }
+  // A timeout is a failure like a lost connection: spec §8's fallback, code 500.
+  if (state.timedOut) return new ApiError(500, requestFailedMessage[state.locale], null, 'network');
   if (state.aborted || (caught instanceof DOMException && caught.name === 'AbortError')) {
     return new RequestCancelledError();
   }
-  return new ApiError(500, requestFailedMessage[state.locale], null);
+  return new ApiError(500, requestFailedMessage[state.locale], null, 'network');
 }
 
 function report(error: ApiError, silent: boolean): void {

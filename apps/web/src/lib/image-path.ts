@@ -2,7 +2,10 @@
 // they are; other root-relative paths get the /api prefix. Absolute, protocol-relative, data:
 // and blob: URLs are left untouched.
 
-const keptPrefixes = /^\/?(?:space|user-avatar|preview|advise|temp)(?:[/?#.-]|$)/;
+/** The path beginnings spec §7 leaves as they are. */
+export const keptImagePathPrefixes = ['space', 'user-avatar', 'preview', 'advise', 'temp'] as const;
+
+const keptPrefixes = new RegExp(`^/?(?:${keptImagePathPrefixes.join('|')})(?:[/?#.-]|$)`);
 const absoluteUrl = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 export function resolveImagePath(path: string | null | undefined): string | undefined {
@@ -12,4 +15,12 @@ export function resolveImagePath(path: string | null | undefined): string | unde
   if (path.startsWith('/api/')) return path;
   if (path.startsWith('/')) return `/api${path}`;
   return path;
+}
+
+/**
+ * A value that names a picture rather than being text (an emoji, say): a root-relative path, a
+ * URL (http, data, blob), or a path with one of the kept beginnings.
+ */
+export function isImagePath(value: string): boolean {
+  return value.startsWith('/') || /^(?:https?|data|blob):/i.test(value) || keptPrefixes.test(value);
 }

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy screens and dialogs can take more than the default second to appear on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Each test starts with empty storage and an unmounted screen.
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope.js';
-import { pageQuerySchema } from './recycle.js';
+import { pageQuerySchema } from '../envelope.js';
 import { idSchema } from './space.js';
 
 // The history of visits (`/course`): `GET|POST|DELETE /api/v1/history`,

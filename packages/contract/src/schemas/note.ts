@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../envelope.js';
 import { limits } from '../limits.js';
 import { blockIdSchema } from './page.js';
-import { keywordsSchema, pageQuerySchema } from './recycle.js';
+import { keywordsSchema, pageQuerySchema } from '../envelope.js';
 import { idSchema } from './space.js';
 
 // Quick notes (`/notes`): `GET|POST /api/v1/note`, `GET|PUT|DELETE /api/v1/note/{id}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from '../envelope.js';
+import { keywordsSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { idSchema } from './space.js';
 
 // The recycle bin (`/recycle`): `GET /api/v1/recycle`, `POST /api/v1/recycle/{id}/restore`,
@@ -9,20 +9,6 @@ export const recycleRetentionDays = 30;
 
 export const recycleKinds = ['space', 'topic', 'page', 'link'] as const;
 export type RecycleKind = (typeof recycleKinds)[number];
-
-/**
- * `?page=0&pageSize=…` of list calls (page is 0-based). Shared by the notes and history lists; it
- * belongs next to `pageSchema` in `envelope.ts` once that file is free to change.
- */
-export function pageQuerySchema(defaultPageSize: number, maxPageSize = 100) {
-  return z.object({
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-  });
-}
-
-/** Search words of list calls: trimmed, empty means no filter. */
-export const keywordsSchema = z.string().trim().max(100).default('');
 
 export const recycleListQuerySchema = pageQuerySchema(20).extend({ keywords: keywordsSchema });
 export type RecycleListQuery = z.input<typeof recycleListQuerySchema>;

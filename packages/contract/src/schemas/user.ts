@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
+import { mobilePattern } from '../patterns.js';
 
 // Accounts and login: the spec's calls `POST v1/user/login`, `POST v1/user/smsCode`,
 // `POST v1/user/smsCodeRegLogin`, `DELETE v1/user/logout`, `GET v1/user`, `GET v1/user/inviteCode`,
@@ -15,11 +16,10 @@ export const userStatuses = [
 ] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
-/** Mainland China mobile numbers, with an optional +86 / 86 prefix. */
 export const mobileSchema = z
   .string()
   .trim()
-  .regex(/^(?:\+?86)?1[3-9]\d{9}$/, 'invalid mobile number')
+  .regex(mobilePattern, 'invalid mobile number')
   .transform((value) => value.slice(-11));
 
 export const passwordSchema = z

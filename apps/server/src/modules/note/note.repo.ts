@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { notePreviewLength } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { notes } from '../../db/schema/index.js';
-import { containsPattern } from '../recycle/recycle.repo.js';
+import { containsPattern } from '../../lib/search-pattern.js';
 
 export type NoteRow = typeof notes.$inferSelect;
 

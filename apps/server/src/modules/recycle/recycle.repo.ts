@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { recycleItems, spaceNodes, spaces, users, visits } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/search-pattern.js';
 import { byPosition } from '../../lib/position.js';
 import type { RecycleRow } from './recycle.policy.js';
 
@@ -29,11 +30,6 @@ export interface RecycleScope {
   managed: string[];
   /** spaces the user belongs to: the user's own node deletions */
   member: string[];
-}
-
-/** `%…%` pattern matching `words` literally (LIKE wildcards escaped). */
-export function containsPattern(words: string) {
-  return `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const within = (ids: string[]): SQL =>

@@ -1,7 +1,7 @@
 // Accounts: finding a user by any of its accounts, registration, the status rules of login,
 // and the account-settings changes.
 import crypto from 'node:crypto';
-import { ErrorCode, type ErrorCodeValue, type UserStatus } from '@library/contract';
+import { ErrorCode, mobilePattern, type ErrorCodeValue, type UserStatus } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -23,13 +23,10 @@ export function assertCanLogIn(user: UserRow) {
   if (user.status !== 'active') throw new AppError(refusalByStatus[user.status]);
 }
 
-const mobilePattern = /^(?:\+?86)?(1[3-9]\d{9})$/;
-
 /** An account is a phone number, an e-mail address or the user's own numeric ID (spec §5). */
 export async function findByAccount(db: Executor, account: string) {
   const trimmed = account.trim();
-  const mobile = mobilePattern.exec(trimmed)?.[1];
-  if (mobile) return repo.findByMobile(db, mobile);
+  if (mobilePattern.test(trimmed)) return repo.findByMobile(db, trimmed.slice(-11));
   if (trimmed.includes('@')) return repo.findByEmail(db, trimmed.toLowerCase());
   if (/^\d{1,15}$/.test(trimmed)) return repo.findById(db, Number(trimmed));
   return undefined;

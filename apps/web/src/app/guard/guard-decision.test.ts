@@ -28,6 +28,11 @@ describe('route guard (spec §2)', () => {
     '/404',
     '/register',
     '/login',
+    // spec §6: visitors see the public prefixes and the open space route
+    '/open-space/7',
+    '/open-space/7/page/9',
+    '/open-space/7/ai',
+    '/open-space/mobile',
   ])('lets a visitor without token open the public path %s', (pathname) => {
     expect(isPublicPath(pathname)).toBe(true);
     expect(decideGuard(input({ pathname, hasToken: false, phase: 'idle' }))).toEqual({
@@ -35,14 +40,34 @@ describe('route guard (spec §2)', () => {
     });
   });
 
-  it.each(['/notes', '/course', '/space/1', '/open-space/1', '/addrbook', '/sys/users', '/'])(
-    'asks a visitor to log in for %s and remembers it',
+  it.each([
+    '/notes',
+    '/course',
+    '/space/1',
+    '/open-space/1/other',
+    '/open-spaces',
+    '/addrbook',
+    '/sys/users',
+    '/',
+  ])('asks a visitor to log in for %s and remembers it', (pathname) => {
+    expect(
+      decideGuard(input({ pathname, search: '?tab=2', hasToken: false, phase: 'idle' })),
+    ).toEqual({ kind: 'login', wantedPath: `${pathname}?tab=2` });
+  });
+
+  it.each(['//evil.example/x', '/\\evil.example/x'])(
+    'remembers /home instead of %s, which would leave the site',
     (pathname) => {
-      expect(
-        decideGuard(input({ pathname, search: '?tab=2', hasToken: false, phase: 'idle' })),
-      ).toEqual({ kind: 'login', wantedPath: `${pathname}?tab=2` });
+      expect(decideGuard(input({ pathname, hasToken: false, phase: 'idle' }))).toEqual({
+        kind: 'login',
+        wantedPath: '/home',
+      });
     },
   );
+
+  it('lets a logged-in user open the open space routes as they are', () => {
+    expect(decideGuard(input({ pathname: '/open-space/7/page/9' }))).toEqual({ kind: 'allow' });
+  });
 
   it('loads the session first on entry with a token, on any path', () => {
     expect(decideGuard(input({ pathname: '/notes', phase: 'idle' }))).toEqual({

@@ -1,7 +1,9 @@
 // The route guard of spec §2 as one pure function: given where the user is going and what the
 // app knows about them, decide whether to let them in, send them elsewhere, ask them to log in,
 // or first load their session. <RouteGuard> only carries the decision out.
-import { openPaths, paths, publicPathPrefixes } from '../../config/paths';
+import { matchPath } from 'react-router';
+import { openPaths, paths, publicPathPrefixes, visitorSpacePaths } from '../../config/paths';
+import { appPathOrFallback } from '../../lib/navigation';
 import type { SessionPhase } from '../../features/auth/stores/session-store';
 import type { DeviceMode } from '../../features/layout/stores/device-store';
 
@@ -19,7 +21,7 @@ export interface GuardInput {
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  /** no token: open the login dialog and come back to `wantedPath` afterwards */
+  /** no token: open the login dialog and come back to `wantedPath` (an app path) afterwards */
   | { kind: 'login'; wantedPath: string }
   /** token but no session yet: load user, roles and spaces first */
   | { kind: 'initialize' }
@@ -30,10 +32,12 @@ function startsWithSegment(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
+/** Open without login: the public prefixes, the open screens and the open space routes. */
 export function isPublicPath(pathname: string): boolean {
   return (
     publicPathPrefixes.some((prefix) => pathname.startsWith(prefix)) ||
-    (openPaths as readonly string[]).includes(pathname)
+    (openPaths as readonly string[]).includes(pathname) ||
+    visitorSpacePaths.some((pattern) => matchPath(pattern, pathname) !== null)
   );
 }
 
@@ -81,7 +85,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
 
   if (!hasToken) {
     if (isPublicPath(pathname)) return { kind: 'allow' };
-    return { kind: 'login', wantedPath: `${pathname}${search}` };
+    // Only an app path is worth coming back to; `//evil.example/x` would leave the site.
+    return { kind: 'login', wantedPath: appPathOrFallback(`${pathname}${search}`) };
   }
 
   if (phase !== 'ready') return { kind: 'initialize' };

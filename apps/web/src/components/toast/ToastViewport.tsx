@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { theme } from 'antd';
 import {
   BellFilled,
@@ -53,16 +53,32 @@ function placementStyle(placement: ToastPlacement, offset: number): CSSPropertie
   return style;
 }
 
-/** Renders every toast; Escape closes the newest one. Mounted once, at the app root. */
+function isShown(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+    if (node.hidden || node.style.display === 'none') return false;
+  }
+  return true;
+}
+
+/** A modal dialog (antd Modal or Drawer) is on screen; it owns the Escape key then. */
+function isModalOpen(): boolean {
+  return Array.from(document.querySelectorAll<HTMLElement>('[aria-modal="true"]')).some(isShown);
+}
+
+/**
+ * Renders every toast; Escape closes the newest one unless something else handled the key or an
+ * open dialog will (antd closes dialogs from a window listener, which runs after this one).
+ * Mounted once, at the app root.
+ */
 export function ToastViewport() {
   const toasts = useToastStore((state) => state.toasts);
   const offset = useToastStore((state) => state.offset);
 
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && useToastStore.getState().toasts.length > 0) {
-        toastApi.closeNewest();
-      }
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      if (useToastStore.getState().toasts.length === 0 || isModalOpen()) return;
+      toastApi.closeNewest();
     };
     document.addEventListener('keydown', handleKeyDown);
     return () => document.removeEventListener('keydown', handleKeyDown);
@@ -92,24 +108,35 @@ export function ToastViewport() {
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // One close timer at a time; none while the pointer rests on the toast.
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const hovered = useRef(false);
   const { id, duration, repeatNum } = toast;
 
-  const startTimer = () => {
-    if (duration > 0) timer.current = setTimeout(() => toastApi.close(id), duration);
-  };
-  const stopTimer = () => {
+  const stopTimer = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-  };
+  }, []);
+  const startTimer = useCallback(() => {
+    stopTimer();
+    if (duration > 0) timer.current = setTimeout(() => toastApi.close(id), duration);
+  }, [id, duration, stopTimer]);
 
-  // A repeat of a grouped toast starts its time again.
+  // Shown, or repeated (a grouped toast starts its time again, unless it is being hovered);
+  // the cleanup also drops a timer the mouse started when the toast goes away.
   useEffect(() => {
-    if (duration <= 0) return undefined;
-    const handle = setTimeout(() => toastApi.close(id), duration);
-    timer.current = handle;
-    return () => clearTimeout(handle);
-  }, [id, duration, repeatNum]);
+    if (!hovered.current) startTimer();
+    return stopTimer;
+  }, [startTimer, stopTimer, repeatNum]);
+
+  const handleMouseEnter = () => {
+    hovered.current = true;
+    stopTimer();
+  };
+  const handleMouseLeave = () => {
+    hovered.current = false;
+    startTimer();
+  };
 
   const colors: Record<ToastType, string> = {
     primary: token.colorPrimary,
@@ -127,11 +154,8 @@ function ToastItem({ toast }: { toast: Toast }) {
       className={`toast toast-${toast.type}`}
       role={urgent ? 'alert' : 'status'}
       aria-live={urgent ? 'assertive' : 'polite'}
-      onMouseEnter={stopTimer}
-      onMouseLeave={() => {
-        stopTimer();
-        startTimer();
-      }}
+      onMouseEnter={handleMouseEnter}
+      onMouseLeave={handleMouseLeave}
       style={{
         position: 'relative',
         pointerEvents: 'auto',

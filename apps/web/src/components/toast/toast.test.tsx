@@ -1,4 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Modal } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { CountBadge } from '../CountBadge';
@@ -45,6 +46,70 @@ describe('toasts (spec §4, §9)', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByText('较新')).toBeNull();
     expect(screen.getByText('较早')).toBeTruthy();
+  });
+
+  it('leaves Escape to an open dialog instead of closing a toast under it', () => {
+    const onCancel = vi.fn();
+    // beside the viewport the beforeEach mounted
+    render(
+      <Modal open title="对话框" onCancel={onCancel}>
+        内容
+      </Modal>,
+    );
+    act(() => {
+      toast.info('还在', { duration: 0 });
+    });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('还在')).toBeTruthy();
+  });
+
+  it('leaves an Escape alone that something else already handled', () => {
+    act(() => {
+      toast.info('还在', { duration: 0 });
+    });
+    const handled = new KeyboardEvent('keydown', {
+      key: 'Escape',
+      bubbles: true,
+      cancelable: true,
+    });
+    handled.preventDefault();
+    act(() => {
+      document.body.dispatchEvent(handled);
+    });
+    expect(screen.getByText('还在')).toBeTruthy();
+  });
+
+  it('pauses while hovered, also when a grouped repeat arrives, and closes after leaving', () => {
+    act(() => {
+      toast.error('网络错误', { grouping: true });
+    });
+    const shown = screen.getByText('网络错误').closest('.toast');
+    if (!shown) throw new Error('no toast element');
+    fireEvent.mouseEnter(shown);
+    act(() => {
+      toast.error('网络错误', { grouping: true });
+    });
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByText('网络错误')).toBeTruthy();
+
+    fireEvent.mouseLeave(shown);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.queryByText('网络错误')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('网络错误')).toBeNull();
+  });
+
+  it('leaves no timer behind when a toast closes after the mouse left it', () => {
+    act(() => {
+      toast.info('再见');
+    });
+    const shown = screen.getByText('再见').closest('.toast');
+    if (!shown) throw new Error('no toast element');
+    fireEvent.mouseEnter(shown);
+    fireEvent.mouseLeave(shown);
+    act(() => toast.closeAll());
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('counts identical grouped toasts instead of stacking them', () => {

@@ -3,17 +3,19 @@
 //   are installed. A failure shows 'permission initialisation failure', logs out and opens login.
 // - completeLogin: keeps the token (storage + cookie), loads the session, goes to the remembered
 //   path or /home.
-// - endSession: clears token, tabs, space data (query cache) and role routes; goes to /login.
-import { limits, type LoginResponse } from '@library/contract';
+// - endSession: clears token, tabs, space data (query cache), role routes, the register invite
+//   code and the last visited route; goes to /login.
+// - handleSessionExpired: the API client's 401; followOtherTabs: a logout in another tab.
+import { StorageKey, limits, type LoginResponse } from '@library/contract';
 import { isRequestCancelled } from '../../lib/api-client';
 import { translate } from '../../lib/i18n';
 import { currentPath, installRoutesFor, navigateTo } from '../../lib/navigation';
 import { queryClient } from '../../lib/query-client';
-import { clearTabStorage } from '../../lib/storage';
+import { clearTabStorage, readStorage, removeStorage } from '../../lib/storage';
 import { paths } from '../../config/paths';
 import { toast } from '../../components/toast';
 import { getSpaceGroups, spaceGroupsQueryKey } from '../space/api/get-space-groups';
-import { closeDialog, openDialog } from '../layout/stores/dialog-store';
+import { closeDialog, openDialog, resetLoginDialog } from '../layout/stores/dialog-store';
 import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { getLoginRoles } from './api/get-login-roles';
 import { logOutRequest } from './api/log-out';
@@ -30,47 +32,51 @@ import {
   useSessionStore,
 } from './stores/session-store';
 
-let inflight: Promise<boolean> | null = null;
-let afterLoadTarget: string | null = null;
-
-/**
- * Loads the session once (concurrent callers share the same load). `thenGoTo` navigates there
- * before the session counts as ready, so the guard never acts on the page login started from.
- */
-export function loadSession(options: { thenGoTo?: string } = {}): Promise<boolean> {
-  if (options.thenGoTo) afterLoadTarget = options.thenGoTo;
-  if (inflight) return inflight;
-  setSessionPhase('loading');
-  inflight = runSessionLoad().finally(() => {
-    inflight = null;
-  });
-  return inflight;
+interface SessionLoad {
+  /** the token this load is for; once the token changes the load changes nothing */
+  token: string | null;
+  /** where to go once loaded (set by login) */
+  target: string | null;
+  promise: Promise<boolean>;
 }
 
-async function runSessionLoad(): Promise<boolean> {
+let inflight: SessionLoad | null = null;
+
+/**
+ * Loads the session once per token (concurrent callers for the same token share the load). A
+ * load for an earlier token is left to finish on its own and is not shared. `thenGoTo` navigates
+ * there before the session counts as ready, so the guard never acts on the page login started
+ * from.
+ */
+export function loadSession(options: { thenGoTo?: string } = {}): Promise<boolean> {
   const token = getToken();
+  if (inflight && inflight.token === token) {
+    if (options.thenGoTo) inflight.target = options.thenGoTo;
+    return inflight.promise;
+  }
+  const load: SessionLoad = {
+    token,
+    target: options.thenGoTo ?? null,
+    promise: Promise.resolve(false),
+  };
+  inflight = load;
+  setSessionPhase('loading');
+  load.promise = runSessionLoad(load).finally(() => {
+    if (inflight === load) inflight = null;
+  });
+  return load.promise;
+}
+
+async function runSessionLoad(load: SessionLoad): Promise<boolean> {
+  const { token } = load;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.guardInitTimeoutMs);
-  const calls = { signal: controller.signal, silent: true };
+  // The 15 s limit is the whole load's; each call gets as long (not the usual 6 s).
+  const calls = { signal: controller.signal, silent: true, timeoutMs: limits.guardInitTimeoutMs };
+  let answers: Awaited<ReturnType<typeof fetchSession>>;
   try {
-    const [user, roleLists, spaceGroups] = await Promise.all([
-      getCurrentUser(calls),
-      getLoginRoles(calls),
-      getSpaceGroups(calls),
-    ]);
-    if (getToken() !== token) return false;
-    queryClient.setQueryData(currentUserQueryKey, user);
-    queryClient.setQueryData(spaceGroupsQueryKey, spaceGroups);
-    const roles = rolesFrom(roleLists);
-    setSessionRoles(roles);
-    installRoutesFor(useSessionStore.getState().roles);
-    const target = afterLoadTarget;
-    afterLoadTarget = null;
-    if (target) await navigateTo(target, { replace: true });
-    setSessionPhase('ready');
-    return true;
+    answers = await fetchSession(calls);
   } catch (error) {
-    afterLoadTarget = null;
     // Logged out (or another account logged in) while loading: nothing left to undo.
     if (getToken() !== token) return false;
     if (!isRequestCancelled(error) || controller.signal.aborted) {
@@ -81,6 +87,33 @@ async function runSessionLoad(): Promise<boolean> {
     return false;
   } finally {
     clearTimeout(timer);
+  }
+
+  if (getToken() !== token) return false;
+  const [user, roleLists, spaceGroups] = answers;
+  queryClient.setQueryData(currentUserQueryKey, user);
+  queryClient.setQueryData(spaceGroupsQueryKey, spaceGroups);
+  setSessionRoles(rolesFrom(roleLists));
+  installRoutesFor(useSessionStore.getState().roles);
+
+  // Outside the try: a navigation that fails is no reason to log the user out.
+  const target = load.target;
+  load.target = null;
+  if (target) await goAfterLoad(target);
+  if (getToken() !== token) return false;
+  setSessionPhase('ready');
+  return true;
+}
+
+function fetchSession(calls: { signal: AbortSignal; silent: boolean; timeoutMs: number }) {
+  return Promise.all([getCurrentUser(calls), getLoginRoles(calls), getSpaceGroups(calls)]);
+}
+
+async function goAfterLoad(target: string): Promise<void> {
+  try {
+    await navigateTo(target, { replace: true });
+  } catch {
+    await navigateTo(paths.home.path, { replace: true }).catch(() => undefined);
   }
 }
 
@@ -123,6 +156,9 @@ export async function endSession(options: EndSessionOptions = {}): Promise<void>
     setSessionPhase('signing-out');
     clearToken();
     clearTabStorage();
+    removeStorage(StorageKey.lastVisitedRoute);
+    useRegisterInviteStore.getState().clearInviteCode();
+    resetLoginDialog();
     await queryClient.cancelQueries();
     queryClient.clear();
     useLoginRedirectStore.getState().forget();
@@ -136,8 +172,28 @@ export async function endSession(options: EndSessionOptions = {}): Promise<void>
   }
 }
 
-/** The API client saw a 401 (or token-expired code): log out locally and ask to log in again. */
+/**
+ * The API client saw a 401 (or a token-expired code): log out locally and ask to log in again.
+ * Without a token there is nothing to end, but the login dialog still opens (spec §8).
+ */
 export function handleSessionExpired(): void {
-  if (!getToken() || useSessionStore.getState().phase === 'signing-out') return;
+  if (useSessionStore.getState().phase === 'signing-out') return;
+  if (!getToken()) {
+    openDialog('login');
+    return;
+  }
   void endSession({ remote: false, rememberPath: true }).then(() => openDialog('login'));
+}
+
+/** Logs this tab out when another tab of the app logs out (the shared `token` is removed). */
+export function followOtherTabs(): () => void {
+  const handleStorage = (event: StorageEvent) => {
+    // key null: the other tab cleared the whole storage
+    if (event.key !== null && event.key !== StorageKey.token) return;
+    if (getToken() !== null && readStorage(StorageKey.token) === null) {
+      void endSession({ remote: false });
+    }
+  };
+  window.addEventListener('storage', handleStorage);
+  return () => window.removeEventListener('storage', handleStorage);
 }

@@ -3,10 +3,9 @@ import type { UserInfo } from '@library/contract';
 import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../auth/api/get-current-user';
 
-export const avatarMaxBytes = 2 * 1024 * 1024;
 const uploadTimeoutMs = 60_000;
 
-/** `POST /api/v1/user/avatar`: multipart field `file`, an image of at most 2 MB. */
+/** `POST /api/v1/user/avatar`: multipart field `file`, an image of at most `limits.avatarMaxBytes`. */
 export function uploadAvatar(file: Blob): Promise<UserInfo> {
   const form = new FormData();
   form.append('file', file);

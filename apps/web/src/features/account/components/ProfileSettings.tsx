@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../auth/api/get-current-user';
 import { UserAvatar } from '../../layout/components/UserAvatar';
 import { useInviteCode } from '../api/get-invite-code';
 import { useUpdateNickname } from '../api/update-nickname';
-import { avatarMaxBytes, useUploadAvatar } from '../api/upload-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 
 /** Avatar, user ID, nickname, phone, e-mail and the invite link. */
 export function ProfileSettings() {
@@ -31,7 +31,7 @@ export function ProfileSettings() {
       toast.error(t('account.avatarNotImage'), { showClose: true });
       return Upload.LIST_IGNORE;
     }
-    if (file.size > avatarMaxBytes) {
+    if (file.size > limits.avatarMaxBytes) {
       toast.error(t('account.avatarTooLarge'), { showClose: true });
       return Upload.LIST_IGNORE;
     }

@@ -7,7 +7,7 @@ export const currentUserQueryKey = ['user', 'current'] as const;
 
 /** `GET /api/v1/user`: the logged-in user. */
 export function getCurrentUser(
-  options?: Pick<RequestOptions, 'signal' | 'silent'>,
+  options?: Pick<RequestOptions, 'signal' | 'silent' | 'timeoutMs'>,
 ): Promise<UserInfo> {
   return api.get<UserInfo>('/v1/user', options);
 }

@@ -40,13 +40,60 @@ describe('login dialog (spec §4, §5)', () => {
     expect(await screen.findByText('账号不能为空')).toBeTruthy();
     expect(await screen.findByText('密码不能为空')).toBeTruthy();
 
-    await user.type(screen.getByLabelText('密码'), 'short');
+    const password = screen.getByLabelText('密码');
+    const lengthError = '长度必须为 8 到 16 个字符';
+    await user.type(password, 'short');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('长度必须为 8 到 16 个字符')).toBeTruthy();
+    expect(await screen.findByText(lengthError)).toBeTruthy();
 
-    await user.type(screen.getByLabelText('密码'), 'waytoolongpassword');
+    // 16 characters are fine: the old message goes away
+    await user.clear(password);
+    await user.type(password, 'abcdefghijklmnop');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('长度必须为 8 到 16 个字符')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(lengthError)).toBeNull());
+
+    // 17 are one too many
+    await user.clear(password);
+    await user.type(password, 'abcdefghijklmnopq');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText(lengthError)).toBeTruthy();
+  });
+
+  it('accepts a mainland mobile number, with or without +86, and refuses others', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const mobile = screen.getByLabelText('手机号');
+    const invalid = '请输入正确的手机号';
+
+    await user.type(mobile, '12345');
+    await user.click(screen.getByRole('button', { name: '登录 / 注册' }));
+    expect(await screen.findByText(invalid)).toBeTruthy();
+
+    for (const number of ['13800138000', '+8613800138000']) {
+      await user.clear(mobile);
+      await user.type(mobile, number);
+      await user.click(screen.getByRole('button', { name: '登录 / 注册' }));
+      await waitFor(() => expect(screen.queryByText(invalid)).toBeNull());
+    }
+  });
+
+  it('starts empty and unticked each time it opens again', async () => {
+    const user = userEvent.setup();
+    const onClose = () => undefined;
+    const { rerender } = renderDialog();
+    await user.click(screen.getByRole('tab', { name: '密码登录' }));
+    await user.type(screen.getByLabelText('账号'), 'reader@example.com');
+    await user.type(screen.getByLabelText('密码'), 'Secret1234');
+    await user.click(screen.getByRole('checkbox'));
+
+    rerender(<LoginDialog open={false} onClose={onClose} />);
+    rerender(<LoginDialog open onClose={onClose} />);
+
+    expect(screen.getByRole('tab', { name: '验证码登录', selected: true })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+    await user.click(screen.getByRole('tab', { name: '密码登录' }));
+    expect(screen.getByLabelText<HTMLInputElement>('账号').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('密码').value).toBe('');
   });
 
   it("refuses to log in until the terms are agreed ('Please agree first')", async () => {

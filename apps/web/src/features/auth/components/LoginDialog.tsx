@@ -12,12 +12,53 @@ import { SmsLoginForm } from './SmsLoginForm';
 
 export type LoginMode = 'sms' | 'password';
 
-/** The login dialog (spec §4): phone + code (default) or account + password. */
+/**
+ * The login dialog (spec §4): phone + code (default) or account + password. Fields, mode and the
+ * agreement tick start empty each time it opens (its forms are remounted), and its contents are
+ * destroyed once it has hidden.
+ */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [document, setDocument] = useState<AgreementDocument | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  const [openings, setOpenings] = useState(0);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenings((count) => count + 1);
+  }
+
+  return (
+    <>
+      <Modal
+        open={open}
+        onCancel={onClose}
+        footer={null}
+        width={420}
+        centered
+        destroyOnHidden
+        className="login-dialog"
+        title={null}
+        aria-labelledby="login-dialog-title"
+      >
+        <div className="login-dialog-header">
+          <ProductMark size={44} />
+          <Typography.Title level={3} id="login-dialog-title" className="login-dialog-title">
+            {t('login.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+        </div>
+        <LoginForms key={openings} onOpenDocument={setDocument} />
+      </Modal>
+      <AgreementModal document={document} onClose={() => setDocument(null)} />
+    </>
+  );
+}
+
+/** The two login modes with their shared agreement tick; lives only while the dialog shows. */
+function LoginForms({ onOpenDocument }: { onOpenDocument: (document: AgreementDocument) => void }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<LoginMode>('sms');
   const [agreed, setAgreed] = useState(false);
-  const [document, setDocument] = useState<AgreementDocument | null>(null);
 
   const ensureAgreed = () => {
     if (!agreed) toast.warning(t('login.agreeFirst'), { grouping: true });
@@ -30,55 +71,34 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   const agreement = (
-    <AgreementCheckbox checked={agreed} onChange={setAgreed} onOpenDocument={setDocument} />
+    <AgreementCheckbox checked={agreed} onChange={setAgreed} onOpenDocument={onOpenDocument} />
   );
   const formProps = { agreement, ensureAgreed, onLoggedIn: handleLoggedIn };
 
   return (
-    <>
-      <Modal
-        open={open}
-        onCancel={onClose}
-        footer={null}
-        width={420}
-        centered
-        className="login-dialog"
-        title={null}
-        aria-labelledby="login-dialog-title"
-      >
-        <div className="login-dialog-header">
-          <ProductMark size={44} />
-          <Typography.Title level={3} id="login-dialog-title" className="login-dialog-title">
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
-        </div>
-        <Tabs
-          activeKey={mode}
-          onChange={(key) => setMode(key === 'password' ? 'password' : 'sms')}
-          centered
-          items={[
-            {
-              key: 'sms',
-              label: t('login.smsTab'),
-              children: (
-                <>
-                  <SmsLoginForm {...formProps} />
-                  <Typography.Paragraph type="secondary" className="login-dialog-note">
-                    {t('login.smsNote')}
-                  </Typography.Paragraph>
-                </>
-              ),
-            },
-            {
-              key: 'password',
-              label: t('login.passwordTab'),
-              children: <PasswordLoginForm {...formProps} />,
-            },
-          ]}
-        />
-      </Modal>
-      <AgreementModal document={document} onClose={() => setDocument(null)} />
-    </>
+    <Tabs
+      activeKey={mode}
+      onChange={(key) => setMode(key === 'password' ? 'password' : 'sms')}
+      centered
+      items={[
+        {
+          key: 'sms',
+          label: t('login.smsTab'),
+          children: (
+            <>
+              <SmsLoginForm {...formProps} />
+              <Typography.Paragraph type="secondary" className="login-dialog-note">
+                {t('login.smsNote')}
+              </Typography.Paragraph>
+            </>
+          ),
+        },
+        {
+          key: 'password',
+          label: t('login.passwordTab'),
+          children: <PasswordLoginForm {...formProps} />,
+        },
+      ]}
+    />
   );
 }

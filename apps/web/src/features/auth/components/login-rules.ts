@@ -1,9 +1,13 @@
-// Form rules of the login dialog with the exact messages of spec §5.
+// Form rules of the login dialog with the exact messages of spec §5. The phone number is checked
+// with the contract's `mobilePattern`, the same rule the server applies.
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { limits } from '@library/contract';
+import { limits, mobilePattern } from '@library/contract';
 
-export const mobilePattern = /^(?:\+?86)?1[3-9]\d{9}$/;
+/** True for a mainland mobile number the server accepts (optional +86 / 86 prefix). */
+export function isValidMobile(value: string): boolean {
+  return mobilePattern.test(value.trim());
+}
 
 export function loginRules(t: TFunction) {
   const passwordLength: FormRule = {
@@ -11,11 +15,18 @@ export function loginRules(t: TFunction) {
     max: limits.passwordMax,
     message: t('validation.passwordLength', { min: limits.passwordMin, max: limits.passwordMax }),
   };
+  const mobileFormat: FormRule = {
+    validator: async (_rule, value: unknown) => {
+      // an empty field is the required rule's to report
+      if (typeof value !== 'string' || value.trim() === '' || isValidMobile(value)) return;
+      throw new Error(t('validation.phoneInvalid'));
+    },
+  };
   return {
     account: [{ required: true, whitespace: true, message: t('validation.accountRequired') }],
     mobile: [
       { required: true, whitespace: true, message: t('validation.phoneRequired') },
-      { pattern: mobilePattern, message: t('validation.phoneInvalid') },
+      mobileFormat,
     ],
     password: [{ required: true, message: t('validation.passwordRequired') }, passwordLength],
     smsCode: [{ required: true, whitespace: true, message: t('validation.codeRequired') }],

@@ -1,5 +1,7 @@
-// Where to go after login: the path a visitor wanted when the guard asked them to log in.
+// Where to go after login: the path a visitor wanted when the guard asked them to log in. Only
+// same-origin app paths are kept; anything else (`//evil.example/x`) is remembered as /home.
 import { create } from 'zustand';
+import { appPathOrFallback } from '../../../lib/navigation';
 
 interface LoginRedirectState {
   target: string | null;
@@ -9,7 +11,7 @@ interface LoginRedirectState {
 
 export const useLoginRedirectStore = create<LoginRedirectState>((set) => ({
   target: null,
-  remember: (path) => set({ target: path }),
+  remember: (path) => set({ target: appPathOrFallback(path) }),
   forget: () => set({ target: null }),
 }));
 
@@ -17,5 +19,5 @@ export const useLoginRedirectStore = create<LoginRedirectState>((set) => ({
 export function takeLoginRedirect(): string | null {
   const { target, forget } = useLoginRedirectStore.getState();
   forget();
-  return target;
+  return target === null ? null : appPathOrFallback(target);
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDialogStore, type DialogType } from '../stores/dialog-store';
 
 // Each dialog's code loads the first time it opens, then stays mounted so it can animate closed.
+// The login dialog's contents are dropped once hidden, and the whole dialog is remounted when a
+// session ends (`loginGeneration`), so the next user never sees the previous one's input.
 const LoginDialog = lazy(() =>
   import('../../auth/components/LoginDialog').then((m) => ({ default: m.LoginDialog })),
 );
@@ -18,6 +20,7 @@ const AboutDialog = lazy(() =>
 export function AppDialogs() {
   const type = useDialogStore((state) => state.type);
   const close = useDialogStore((state) => state.close);
+  const loginGeneration = useDialogStore((state) => state.loginGeneration);
   const [opened, setOpened] = useState<ReadonlySet<DialogType>>(() => new Set());
 
   useEffect(() => {
@@ -27,7 +30,9 @@ export function AppDialogs() {
   const shows = (dialog: DialogType) => opened.has(dialog) || type === dialog;
   return (
     <Suspense fallback={null}>
-      {shows('login') && <LoginDialog open={type === 'login'} onClose={close} />}
+      {shows('login') && (
+        <LoginDialog key={loginGeneration} open={type === 'login'} onClose={close} />
+      )}
       {shows('account') && <AccountSettingsDialog open={type === 'account'} onClose={close} />}
       {shows('about') && <AboutDialog open={type === 'about'} onClose={close} />}
     </Suspense>

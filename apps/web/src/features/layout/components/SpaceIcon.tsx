@@ -1,13 +1,11 @@
 import type { SpaceSummary } from '@library/contract';
-import { resolveImagePath } from '../../../lib/image-path';
-
-const imageLike = /^(?:\/|https?:|data:|blob:|space|user-avatar|preview|advise|temp)/;
+import { isImagePath, resolveImagePath } from '../../../lib/image-path';
 
 /** A space's icon: its picture, its emoji, or its first character on a tinted tile. */
 export function SpaceIcon({ space, size = 20 }: { space: SpaceSummary; size?: number }) {
   const icon = space.icon?.trim() ?? '';
   const box = { width: size, height: size, fontSize: Math.round(size * 0.6) };
-  if (icon && imageLike.test(icon)) {
+  if (icon && isImagePath(icon)) {
     return <img className="space-icon" src={resolveImagePath(icon)} alt="" style={box} />;
   }
   const text = icon || space.name.trim().charAt(0).toUpperCase() || '·';

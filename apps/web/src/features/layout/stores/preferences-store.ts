@@ -40,8 +40,8 @@ export const usePreferencesStore = create<PreferencesState>((set, get) => ({
   sidebarCollapsed: readStorage(StorageKey.sidebarStatus) === 'collapsed',
   layout: readJsonStorage(StorageKey.layout, isLayoutConfig) ?? defaultLayout,
   setTheme: (theme) => {
+    // The page's data-theme and color-scheme follow in AppProviders, the one place that sets them.
     writeStorage(StorageKey.theme, theme);
-    document.documentElement.dataset.theme = theme;
     set({ theme });
   },
   setSidebarCollapsed: (collapsed) => {

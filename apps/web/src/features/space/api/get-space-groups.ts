@@ -7,7 +7,7 @@ export const spaceGroupsQueryKey = ['space', 'groups'] as const;
 
 /** `GET /api/v3/space/group`: the user's space groups with their spaces. */
 export function getSpaceGroups(
-  options?: Pick<RequestOptions, 'signal' | 'silent'>,
+  options?: Pick<RequestOptions, 'signal' | 'silent' | 'timeoutMs'>,
 ): Promise<SpaceGroup[]> {
   return api.get<SpaceGroup[]>('/v3/space/group', options);
 }
