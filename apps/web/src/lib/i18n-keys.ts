@@ -1,8 +1,8 @@
-// Translation keys are checked at compile time against the zh_CN file (the reference language).
+// Translation keys are checked at compile time against the zh_CN files (the reference language).
 import type { ParseKeys } from 'i18next';
-import type zhCN from '../locales/zh_CN.json';
+import type { TranslationResources } from '../locales/resources';
 
-export type TranslationResources = typeof zhCN;
+export type { TranslationResources };
 export type TranslationKey = ParseKeys;
 
 declare module 'i18next' {

@@ -6,14 +6,26 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import { defaultLocale, isLocale, StorageKey, type Locale } from '@library/contract';
-import zhCN from '../locales/zh_CN.json';
-import zhTW from '../locales/zh_TW.json';
-import enUS from '../locales/en_US.json';
 import { languageTag } from './format';
 import type { TranslationKey } from './i18n-keys';
 import { readStorage, writeStorage } from './storage';
 
 export const i18n = i18next.createInstance();
+
+/** Every locales/<language>/<feature>.json, assembled into one resource per language. */
+const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function resourcesOf(locale: Locale): Record<string, unknown> {
+  const resources: Record<string, unknown> = {};
+  for (const [file, content] of Object.entries(localeFiles)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (match?.[1] === locale && match[2]) resources[match[2]] = content;
+  }
+  return resources;
+}
 
 const dayjsLocales: Record<Locale, string> = { zh_CN: 'zh-cn', zh_TW: 'zh-tw', en_US: 'en' };
 
@@ -29,9 +41,9 @@ function applyLocaleToPage(locale: Locale): void {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    zh_CN: { translation: zhCN },
-    zh_TW: { translation: zhTW },
-    en_US: { translation: enUS },
+    zh_CN: { translation: resourcesOf('zh_CN') },
+    zh_TW: { translation: resourcesOf('zh_TW') },
+    en_US: { translation: resourcesOf('en_US') },
   },
   lng: savedLocale(),
   fallbackLng: defaultLocale,

@@ -1,0 +1,40 @@
+// The shape of the UI text, taken from the reference language (zh_CN). Each feature keeps its
+// text in locales/<language>/<feature>.json; add the feature's zh_CN file here so its keys are
+// checked at compile time. (The files of all languages are loaded by lib/i18n.ts.)
+import type about from './zh_CN/about.json';
+import type account from './zh_CN/account.json';
+import type agreement from './zh_CN/agreement.json';
+import type app from './zh_CN/app.json';
+import type common from './zh_CN/common.json';
+import type errors from './zh_CN/errors.json';
+import type home from './zh_CN/home.json';
+import type layout from './zh_CN/layout.json';
+import type login from './zh_CN/login.json';
+import type nav from './zh_CN/nav.json';
+import type placeholder from './zh_CN/placeholder.json';
+import type routes from './zh_CN/routes.json';
+import type session from './zh_CN/session.json';
+import type spaces from './zh_CN/spaces.json';
+import type status from './zh_CN/status.json';
+import type validation from './zh_CN/validation.json';
+import type welcome from './zh_CN/welcome.json';
+
+export interface TranslationResources {
+  about: typeof about;
+  account: typeof account;
+  agreement: typeof agreement;
+  app: typeof app;
+  common: typeof common;
+  errors: typeof errors;
+  home: typeof home;
+  layout: typeof layout;
+  login: typeof login;
+  nav: typeof nav;
+  placeholder: typeof placeholder;
+  routes: typeof routes;
+  session: typeof session;
+  spaces: typeof spaces;
+  status: typeof status;
+  validation: typeof validation;
+  welcome: typeof welcome;
+}
