@@ -1,6 +1,7 @@
 // Configuration comes only from the environment (docs/operations.md lists every variable).
 // Invalid values stop start-up with one line naming the variable.
 import path from 'node:path';
+import { serverRoot } from './server-root.js';
 
 export type RegistrationMode = 'open' | 'approval' | 'closed';
 export type SmsProviderName = 'console' | 'aliyun';
@@ -143,9 +144,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustedOrigins,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
-    webDir: path.resolve(
-      cwd,
-      text(env, 'WEB_DIR') ?? path.join(import.meta.dirname, '../../web/dist'),
-    ),
+    webDir: path.resolve(cwd, text(env, 'WEB_DIR') ?? path.join(serverRoot, '../web/dist')),
   };
 }
