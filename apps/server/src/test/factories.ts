@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SpaceRole, UserStatus } from '@library/contract';
 import type { Database } from '../db/database.js';
-import { spaceMemberGroups } from '../db/schema/index.js';
+import { spaceMemberGroups, spaceNodes } from '../db/schema/index.js';
 import { addUserMember } from '../modules/space/space.repo.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { issueToken } from '../modules/session/session.service.js';
@@ -67,4 +67,27 @@ export async function addMember(db: Database, spaceId: string, userId: number, r
     .limit(1);
   if (!group) throw new Error(`space ${spaceId} has no ${role} group`);
   await addUserMember(db, group.id, userId);
+}
+
+/** A page node inserted directly (no blocks), at the root unless a topic is given. */
+export async function buildPage(
+  db: Database,
+  spaceId: string,
+  createdBy: number,
+  fields: { name?: string; parentId?: string; position?: string; avatar?: string } = {},
+) {
+  const [row] = await db
+    .insert(spaceNodes)
+    .values({
+      spaceId,
+      type: 'page',
+      name: fields.name ?? '测试页面',
+      parentId: fields.parentId ?? null,
+      position: fields.position ?? 'a0',
+      avatar: fields.avatar ?? null,
+      createdBy,
+    })
+    .returning();
+  if (!row) throw new Error('page insert returned no row');
+  return row;
 }

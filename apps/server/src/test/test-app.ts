@@ -55,6 +55,21 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   await app.ready();
   return {
     app,
+    /** One API call, answering the HTTP status and the parsed envelope. */
+    async call(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string> = {},
+      payload?: unknown,
+    ) {
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
     db: database.db,
     database,
     sms,

@@ -44,20 +44,7 @@ async function insertPage(spaceId: string, createdBy: number) {
   return page!.id;
 }
 
-async function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  headers: Headers = {},
-  payload?: unknown,
-) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 async function comment(pageId: string, headers: Headers, content: string, extra: object = {}) {
   const result = await call('POST', `/api/v2/space/page/${pageId}/comment`, headers, {

@@ -41,20 +41,7 @@ async function buildWorld() {
   return { owner, as, pageId: page!.id };
 }
 
-async function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  headers: Headers = {},
-  payload?: unknown,
-) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const block = (id: string, text = id): Block => ({
   id,

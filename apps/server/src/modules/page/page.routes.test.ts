@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Block, type BlockChange } from '@library/contract';
 import { pageBlocks, spaceNodes } from '../../db/schema/index.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import { addMember, authHeader, buildSpace, buildUser, buildPage } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -34,28 +34,10 @@ async function buildWorld() {
   return { owner, space, as, pageId };
 }
 
-async function insertPage(spaceId: string, createdBy: number) {
-  const [row] = await t.db
-    .insert(spaceNodes)
-    .values({ spaceId, type: 'page', name: '测试页面', position: 'a0', createdBy })
-    .returning();
-  return row!.id;
-}
+const insertPage = async (spaceId: string, createdBy: number) =>
+  (await buildPage(t.db, spaceId, createdBy)).id;
 
-async function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  headers: Headers = {},
-  payload?: unknown,
-) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const block = (id: string, text = id): Block => ({
   id,

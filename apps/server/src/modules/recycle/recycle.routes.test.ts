@@ -24,11 +24,7 @@ afterAll(() => t.close());
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-type Method = 'GET' | 'POST' | 'DELETE';
-async function call(method: Method, url: string, headers: Record<string, string>) {
-  const res = await t.app.inject({ method, url, headers });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 async function person() {
   const user = await buildUser(t.db);

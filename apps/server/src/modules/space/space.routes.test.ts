@@ -11,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(
-  method: Method,
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) {
-  const res = await t.app.inject({ method, url, headers, payload });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 async function userWithHeaders(password?: string) {
   const user = await buildUser(t.db, { password });

@@ -17,15 +17,7 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call(method: Method, url: string, headers: Headers, payload?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 /** A space with its owner, who gets an Authorization header. */
 async function ownedSpace() {
