@@ -91,3 +91,41 @@ export async function buildPage(
   if (!row) throw new Error('page insert returned no row');
   return row;
 }
+
+export type Caller = 'owner' | 'admin' | 'editor' | 'reader' | 'outsider';
+
+/**
+ * A space with one user in each role plus an outsider: their ids and Authorization headers,
+ * for permission matrices.
+ */
+export async function buildSpaceWithRoles(db: Database) {
+  const owner = await buildUser(db);
+  const space = await buildSpace(db, owner.id);
+  const member = async (role: SpaceRole) => {
+    const user = await buildUser(db);
+    await addMember(db, space.id, user.id, role);
+    return user;
+  };
+  const people = {
+    owner,
+    admin: await member('admin'),
+    editor: await member('editor'),
+    reader: await member('reader'),
+    outsider: await buildUser(db),
+  };
+  const ids: Record<Caller, number> = {
+    owner: people.owner.id,
+    admin: people.admin.id,
+    editor: people.editor.id,
+    reader: people.reader.id,
+    outsider: people.outsider.id,
+  };
+  const as: Record<Caller, Record<string, string>> = {
+    owner: await authHeader(db, ids.owner),
+    admin: await authHeader(db, ids.admin),
+    editor: await authHeader(db, ids.editor),
+    reader: await authHeader(db, ids.reader),
+    outsider: await authHeader(db, ids.outsider),
+  };
+  return { owner, space, ids, as };
+}

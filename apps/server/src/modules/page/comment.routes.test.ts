@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type PageComment } from '@library/contract';
 import { comments, spaceNodes } from '../../db/schema/index.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import { buildPage, buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { commentDepthMax } from './comment.service.js';
 
@@ -14,35 +14,15 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 
-/** A space with one user per role plus an outsider, and a page in it (inserted directly). */
+/** A space with one user per role plus an outsider, and a page in it. */
 async function buildWorld() {
-  const owner = await buildUser(t.db);
-  const space = await buildSpace(t.db, owner.id);
-  const as: Record<'owner' | 'admin' | 'editor' | 'reader' | 'outsider', Headers> = {
-    owner: await authHeader(t.db, owner.id),
-    admin: {},
-    editor: {},
-    reader: {},
-    outsider: await authHeader(t.db, (await buildUser(t.db)).id),
-  };
-  const ids: Record<string, number> = { owner: owner.id };
-  for (const role of ['admin', 'editor', 'reader'] as const) {
-    const user = await buildUser(t.db);
-    await addMember(t.db, space.id, user.id, role);
-    as[role] = await authHeader(t.db, user.id);
-    ids[role] = user.id;
-  }
+  const { owner, space, as, ids } = await buildSpaceWithRoles(t.db);
   const pageId = await insertPage(space.id, owner.id);
   return { as, ids, space, pageId };
 }
 
-async function insertPage(spaceId: string, createdBy: number) {
-  const [page] = await t.db
-    .insert(spaceNodes)
-    .values({ spaceId, type: 'page', name: '评论页', position: 'a0', createdBy })
-    .returning();
-  return page!.id;
-}
+const insertPage = async (spaceId: string, createdBy: number) =>
+  (await buildPage(t.db, spaceId, createdBy)).id;
 
 const call: TestApp['call'] = (...args) => t.call(...args);
 

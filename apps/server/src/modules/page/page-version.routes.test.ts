@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Block, type BlockChange } from '@library/contract';
-import { spaceNodes } from '../../db/schema/index.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import { buildPage, buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -12,33 +11,11 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 
-/** A space with one user per role plus an outsider, and a page in it (inserted directly). */
+/** A space with one user per role plus an outsider, and a page in it. */
 async function buildWorld() {
-  const owner = await buildUser(t.db);
-  const space = await buildSpace(t.db, owner.id);
-  const as: Record<'owner' | 'admin' | 'editor' | 'reader' | 'outsider', Headers> = {
-    owner: await authHeader(t.db, owner.id),
-    admin: {},
-    editor: {},
-    reader: {},
-    outsider: await authHeader(t.db, (await buildUser(t.db)).id),
-  };
-  for (const role of ['admin', 'editor', 'reader'] as const) {
-    const user = await buildUser(t.db);
-    await addMember(t.db, space.id, user.id, role);
-    as[role] = await authHeader(t.db, user.id);
-  }
-  const [page] = await t.db
-    .insert(spaceNodes)
-    .values({
-      spaceId: space.id,
-      type: 'page',
-      name: '版本页',
-      position: 'a0',
-      createdBy: owner.id,
-    })
-    .returning();
-  return { owner, as, pageId: page!.id };
+  const { owner, space, as } = await buildSpaceWithRoles(t.db);
+  const page = await buildPage(t.db, space.id, owner.id, { name: '版本页' });
+  return { owner, as, pageId: page.id };
 }
 
 const call: TestApp['call'] = (...args) => t.call(...args);

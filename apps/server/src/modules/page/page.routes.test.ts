@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Block, type BlockChange } from '@library/contract';
 import { pageBlocks, spaceNodes } from '../../db/schema/index.js';
-import { addMember, authHeader, buildSpace, buildUser, buildPage } from '../../test/factories.js';
+import { buildPage, buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -14,22 +14,9 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 const roles = ['owner', 'admin', 'editor', 'reader'] as const;
 
-/** A space with one user per role plus an outsider, and a page in it (inserted directly). */
+/** A space with one user per role plus an outsider, and a page in it. */
 async function buildWorld() {
-  const owner = await buildUser(t.db);
-  const space = await buildSpace(t.db, owner.id);
-  const as: Record<(typeof roles)[number] | 'outsider', Headers> = {
-    owner: await authHeader(t.db, owner.id),
-    admin: {},
-    editor: {},
-    reader: {},
-    outsider: await authHeader(t.db, (await buildUser(t.db)).id),
-  };
-  for (const role of ['admin', 'editor', 'reader'] as const) {
-    const user = await buildUser(t.db);
-    await addMember(t.db, space.id, user.id, role);
-    as[role] = await authHeader(t.db, user.id);
-  }
+  const { owner, space, as } = await buildSpaceWithRoles(t.db);
   const pageId = await insertPage(space.id, owner.id);
   return { owner, space, as, pageId };
 }
