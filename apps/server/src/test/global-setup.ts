@@ -1,7 +1,8 @@
 // Migrates once per test run. PGlite: a migrated database is dumped to a file that each test
 // file loads (start-up of a fresh PGlite plus migrations costs seconds). PostgreSQL
-// (TEST_DATABASE_URL): the schema is rebuilt and migrated; test files share it, each making its
-// own data with factories.
+// (TEST_DATABASE_URL): a throwaway database is created on that server for this run, migrated,
+// shared by the test files (each makes its own data with factories) and dropped at the end, so
+// runs never disturb each other or the database the URL names.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,23 +14,29 @@ import { connectPostgres, wrapPglite } from '../db/database.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
+    /** this run's own PostgreSQL database, when TEST_DATABASE_URL is set */
+    databaseUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(
-      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
-    );
-    await client.end();
-    const handle = connectPostgres(url, 2);
+    const name = `library_test_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const runUrl = new URL(url);
+    runUrl.pathname = `/${name}`;
+    const handle = connectPostgres(runUrl.toString(), 2);
     await handle.migrate();
     await handle.close();
     project.provide('pgliteDump', '');
-    return;
+    project.provide('databaseUrl', runUrl.toString());
+    return async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
   }
   const handle = wrapPglite(await PGlite.create());
   await handle.migrate();
@@ -41,5 +48,6 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteDump', file);
+  project.provide('databaseUrl', '');
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { connectPostgres, wrapPglite, type DatabaseHandle } from '../db/database
 import type { SmsProvider } from '../infra/sms/sms-provider.js';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = inject('databaseUrl');
   if (url) return connectPostgres(url, 4);
   const dump = fs.readFileSync(inject('pgliteDump'));
   return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
