@@ -16,6 +16,11 @@ function meta(handle: RouteHandle): RouteHandle {
 
 const placeholders = () => import('../features/placeholders/components/PlaceholderScreens');
 const status = () => import('../features/status/components/StatusScreens');
+const spaceView = () => import('../features/space/components/SpaceLayout');
+const spaceHome = () => import('../features/space/components/SpaceHome');
+const spaceAi = () => import('../features/space/components/SpaceAiScreen');
+const spaceMobile = () => import('../features/space/components/SpaceMobileScreen');
+const pageScreen = () => import('../features/page/components/PageScreen');
 
 export const baseRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.home.path} replace /> },
@@ -52,17 +57,26 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.course.path,
     handle: meta({ titleKey: 'routes.course' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.CourseScreen })),
+    lazy: () =>
+      import('../features/history/components/HistoryScreen').then((m) => ({
+        Component: m.HistoryScreen,
+      })),
   },
   {
     path: paths.notes.path,
     handle: meta({ titleKey: 'routes.notes' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.NotesScreen })),
+    lazy: () =>
+      import('../features/notes/components/NotesScreen').then((m) => ({
+        Component: m.NotesScreen,
+      })),
   },
   {
     path: paths.recycle.path,
     handle: meta({ titleKey: 'routes.recycle' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.RecycleScreen })),
+    lazy: () =>
+      import('../features/recycle/components/RecycleScreen').then((m) => ({
+        Component: m.RecycleScreen,
+      })),
   },
   {
     path: paths.addressBook.path,
@@ -88,19 +102,22 @@ export const baseRoutes: RouteObject[] = [
     path: paths.space.path,
     id: 'space',
     handle: meta({ titleKey: 'routes.space' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceScreen })),
-  },
-  {
-    path: paths.spacePage.path,
-    id: 'spacePage',
-    handle: meta({ titleKey: 'routes.spacePage' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpacePageScreen })),
-  },
-  {
-    path: paths.spaceAi.path,
-    id: 'spaceAi',
-    handle: meta({ titleKey: 'routes.spaceAi' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceAiScreen })),
+    lazy: () => spaceView().then((m) => ({ Component: m.SpaceLayout })),
+    children: [
+      { index: true, lazy: () => spaceHome().then((m) => ({ Component: m.SpaceHome })) },
+      {
+        path: paths.spacePage.path,
+        id: 'spacePage',
+        handle: meta({ titleKey: 'routes.spacePage' }),
+        lazy: () => pageScreen().then((m) => ({ Component: m.PageScreen })),
+      },
+      {
+        path: paths.spaceAi.path,
+        id: 'spaceAi',
+        handle: meta({ titleKey: 'routes.spaceAi' }),
+        lazy: () => spaceAi().then((m) => ({ Component: m.SpaceAiScreen })),
+      },
+    ],
   },
   {
     path: paths.openSpaceMobile.path,
@@ -139,12 +156,12 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.spaceMobile.path,
     handle: meta({ titleKey: 'routes.space' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileScreen })),
+    lazy: () => spaceMobile().then((m) => ({ Component: m.SpaceMobileScreen })),
   },
   {
     path: paths.spaceMobilePage.path,
     handle: meta({ titleKey: 'routes.spacePage' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobilePageScreen })),
+    lazy: () => pageScreen().then((m) => ({ Component: m.PageScreen })),
   },
   {
     path: paths.spaceMobileAi.path,

@@ -178,6 +178,27 @@ function ToastItem({ toast }: { toast: Toast }) {
       <span className="toast-message" style={{ flex: 1, wordBreak: 'break-word' }}>
         {toast.message}
       </span>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            toast.action?.onClick();
+            toastApi.close(id);
+          }}
+          style={{
+            border: 'none',
+            background: 'transparent',
+            color: token.colorPrimary,
+            cursor: 'pointer',
+            padding: '2px 4px',
+            fontSize: token.fontSize,
+            fontWeight: 500,
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
       {toast.showClose && (
         <button
           type="button"

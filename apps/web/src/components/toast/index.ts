@@ -1,3 +1,3 @@
 export { toast, useToastStore } from './toast-store';
-export type { Toast, ToastOptions, ToastPlacement, ToastType } from './toast-store';
+export type { Toast, ToastAction, ToastOptions, ToastPlacement, ToastType } from './toast-store';
 export { ToastViewport } from './ToastViewport';

@@ -26,6 +26,13 @@ export interface ToastOptions {
   /** an identical toast (same type and text) already shown counts up instead of stacking */
   grouping?: boolean;
   showClose?: boolean;
+  /** one button in the toast (e.g. 'undo'); clicking it runs `onClick` and closes the toast */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 export interface Toast {
@@ -36,6 +43,7 @@ export interface Toast {
   placement: ToastPlacement;
   grouping: boolean;
   showClose: boolean;
+  action?: ToastAction;
   /** how many times this toast was shown; > 1 shows a counter */
   repeatNum: number;
 }
@@ -86,6 +94,7 @@ function show(options: ToastOptions): number | null {
     placement: options.placement ?? 'top',
     grouping,
     showClose: options.showClose ?? false,
+    ...(options.action ? { action: options.action } : {}),
     repeatNum: 1,
   };
   useToastStore.setState({ toasts: [...toasts, toast] });

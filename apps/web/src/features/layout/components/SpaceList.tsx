@@ -1,9 +1,14 @@
-import { Button, Empty, Menu, Skeleton, Tooltip, Typography } from 'antd';
-import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Empty, Menu, Skeleton, Tooltip, Typography } from 'antd';
+import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useSpaceGroups } from '../../space/api/get-space-groups';
+import { CreateSpaceDialog } from '../../space/components/CreateSpaceDialog';
+import { SpaceGroups } from '../../space/components/SpaceGroups';
+import '../../space/components/space.css';
+import { useCreateSpaceDialogStore } from '../../space/stores/create-space-dialog-store';
+import { useGroupPromptStore } from '../../space/stores/group-prompt-store';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { SpaceIcon } from './SpaceIcon';
 
@@ -20,6 +25,8 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
   const { data: groups, isPending, isError } = useSpaceGroups();
   const folded = usePreferencesStore((state) => state.layout.spacesFolded);
   const setLayout = usePreferencesStore((state) => state.setLayout);
+  const showCreateSpace = useCreateSpaceDialogStore((state) => state.show);
+  const setGroupPrompt = useGroupPromptStore((state) => state.setPrompt);
 
   const spaces = (groups ?? []).flatMap((group) => group.spaceList);
   const activeSpaceId = /^\/space(?:-mobile)?\/([^/]+)/.exec(pathname)?.[1];
@@ -29,6 +36,26 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
       <Typography.Text type="secondary" className="sidebar-section-title">
         {t('spaces.mySpaces')}
       </Typography.Text>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'space', label: t('spaces.createSpace') },
+            { key: 'group', label: t('spaces.createGroup') },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'space') showCreateSpace();
+            else setGroupPrompt({ kind: 'create' });
+          },
+        }}
+      >
+        <Button
+          type="text"
+          size="small"
+          icon={<PlusOutlined />}
+          aria-label={t('spaces.createSpace')}
+        />
+      </Dropdown>
       <Tooltip title={folded ? t('common.expand') : t('common.collapse')}>
         <Button
           type="text"
@@ -42,12 +69,47 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     </div>
   );
 
-  if (!collapsed && folded) return <section className="sidebar-section">{header}</section>;
+  const dialog = <CreateSpaceDialog onCreated={onNavigate} />;
+  if (!collapsed && folded) {
+    return (
+      <section className="sidebar-section">
+        {header}
+        {dialog}
+      </section>
+    );
+  }
 
   let body;
   if (isPending && !groups) {
     body = collapsed ? null : (
       <Skeleton active paragraph={{ rows: 2 }} title={false} className="sidebar-skeleton" />
+    );
+  } else if (!collapsed && groups && !isError) {
+    body = (
+      <>
+        {spaces.length === 0 && (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            className="sidebar-empty"
+            description={
+              <span>
+                <span className="sidebar-empty-title">{t('spaces.empty')}</span>
+                <br />
+                <Typography.Text type="secondary">{t('spaces.emptyHint')}</Typography.Text>
+              </span>
+            }
+          >
+            <Button size="small" type="primary" onClick={() => showCreateSpace()}>
+              {t('spaces.createSpace')}
+            </Button>
+          </Empty>
+        )}
+        <SpaceGroups
+          groups={groups}
+          activeSpaceId={activeSpaceId ? decodeURIComponent(activeSpaceId) : undefined}
+          onNavigate={onNavigate}
+        />
+      </>
     );
   } else if (isError || spaces.length === 0) {
     body = collapsed ? null : (
@@ -96,6 +158,7 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     <section className="sidebar-section" aria-label={t('spaces.mySpaces')}>
       {header}
       {body}
+      {dialog}
     </section>
   );
 }

@@ -1,19 +1,7 @@
 // Screens whose routes, parameters and guard rules are real but whose content arrives with later
-// issues (notes, history, recycle bin, address book, spaces, AI chat, open spaces).
+// issues (address book, spaces, AI chat, open spaces).
 import { useParams } from 'react-router';
 import { ComingSoon } from './ComingSoon';
-
-export function CourseScreen() {
-  return <ComingSoon featureKey="routes.course" />;
-}
-
-export function NotesScreen() {
-  return <ComingSoon featureKey="routes.notes" />;
-}
-
-export function RecycleScreen() {
-  return <ComingSoon featureKey="routes.recycle" />;
-}
 
 export function AddressBookScreen() {
   return <ComingSoon featureKey="routes.addressBook" />;
@@ -58,14 +46,6 @@ function useSpaceDetails() {
   ];
 }
 
-export function SpaceScreen() {
-  return <ComingSoon featureKey="routes.space" details={useSpaceDetails()} />;
-}
-
-export function SpacePageScreen() {
-  return <ComingSoon featureKey="routes.spacePage" details={useSpaceDetails()} />;
-}
-
 export function SpaceAiScreen() {
   return <ComingSoon featureKey="routes.spaceAi" details={useSpaceDetails()} />;
 }
@@ -96,10 +76,6 @@ export function SpaceMobileListScreen() {
 
 export function SpaceMobileScreen() {
   return <ComingSoon featureKey="routes.space" details={useSpaceDetails()} />;
-}
-
-export function SpaceMobilePageScreen() {
-  return <ComingSoon featureKey="routes.spacePage" details={useSpaceDetails()} />;
 }
 
 export function SpaceMobileAiScreen() {

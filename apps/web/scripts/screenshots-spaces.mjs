@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Screenshots of the space view against a running server (which serves apps/web/dist):
+//   BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-spaces.mjs
+// The server must run with SMS_FIXED_CODE (default 246810 here). Pictures go to <repo>/shots/.
+// A new user gets a space with topics, pages and a link built through the API, then the space
+// view is shot with tabs in light and dark, zh_CN and en_US, the list mode, the settings dialog,
+// an empty space, and the mobile tree at 390 px.
+/* global localStorage -- used inside page scripts, which run in the browser */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+const smsCode = process.env.SMS_FIXED_CODE ?? '246810';
+const outDir =
+  process.env.SHOTS_DIR ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shots');
+
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+
+fs.mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+
+async function newPage({ locale = 'zh_CN', theme = 'light', viewport = desktop, storage } = {}) {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    storageState: storage,
+  });
+  await context.addInitScript(
+    ([chosenLocale, chosenTheme]) => {
+      localStorage.setItem('locale', chosenLocale);
+      localStorage.setItem('active-theme-name', chosenTheme);
+    },
+    [locale, theme],
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`[console] ${message.text()}`);
+  });
+  return { context, page };
+}
+
+async function shoot(page, name) {
+  await page.waitForTimeout(500);
+  const file = path.join(outDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  process.stdout.write(`saved ${file}\n`);
+}
+
+function randomPhone() {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+async function logInBySms(page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: '手机号' }).fill(randomPhone());
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await dialog.getByRole('button', { name: /倒计时/ }).waitFor();
+  await dialog.getByRole('textbox', { name: '验证码' }).fill(smsCode);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** Calls the API as the logged-in user; answers `data`. */
+async function call(page, method, url, body) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+try {
+  let storage;
+  let spaceId;
+  let emptySpaceId;
+  const pageIds = [];
+  {
+    const { context, page } = await newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('dialog').waitFor();
+    await logInBySms(page);
+    const space = await call(page, 'POST', '/v2/space', {
+      name: '产品手册',
+      icon: '产',
+      description: '团队的产品文档、设计规范与上线记录。',
+    });
+    spaceId = space.spaceId;
+    const empty = await call(page, 'POST', '/v2/space', { name: '读书笔记', icon: '读' });
+    emptySpaceId = empty.spaceId;
+    await call(page, 'POST', '/v3/space/group', { groupName: '工作' });
+    const base = `/v2/space/${spaceId}`;
+    const guide = await call(page, 'POST', `${base}/topic`, { name: '入门指南' });
+    const design = await call(page, 'POST', `${base}/topic`, { name: '设计规范' });
+    const nested = await call(page, 'POST', `${base}/topic`, {
+      name: '组件',
+      parentId: design.topicId,
+    });
+    for (const [name, parentId] of [
+      ['快速开始', guide.topicId],
+      ['安装与配置', guide.topicId],
+      ['常见问题', guide.topicId],
+      ['颜色与字体', design.topicId],
+      ['按钮', nested.topicId],
+      ['更新日志', null],
+    ]) {
+      const created = await call(page, 'POST', `${base}/page`, { name, parentId });
+      pageIds.push(created.pageId);
+    }
+    await call(page, 'POST', `${base}/link`, { name: '官方网站', url: 'https://example.com/' });
+    storage = await context.storageState();
+    await context.close();
+  }
+
+  async function spaceWithTabs(options, name) {
+    const { context, page } = await newPage({ ...options, storage });
+    for (const id of [pageIds[0], pageIds[1], pageIds[5], pageIds[3]]) {
+      await page.goto(`${baseUrl}/space/${spaceId}/page/${id}`);
+      await page.locator('.space-tabs').waitFor();
+    }
+    await page.locator('.space-tree .ant-tree-treenode').filter({ hasText: '入门指南' }).waitFor();
+    await shoot(page, name);
+    return { context, page };
+  }
+
+  {
+    const { context, page } = await spaceWithTabs({}, 'space-tabs-light-zh_CN');
+    await page.goto(`${baseUrl}/space/${spaceId}`);
+    await page.locator('.node-cards').waitFor();
+    await shoot(page, 'space-home-light-zh_CN');
+    await page.getByText('列表', { exact: true }).click();
+    await page.locator('.ant-table').waitFor();
+    await shoot(page, 'space-list-light-zh_CN');
+    await page.getByText('树形', { exact: true }).click();
+    await page.getByRole('button', { name: '空间设置' }).click();
+    await page.getByRole('dialog').waitFor();
+    await shoot(page, 'space-settings');
+    await page.getByRole('dialog').getByRole('tab', { name: '成员' }).click();
+    await page.waitForTimeout(500);
+    await shoot(page, 'space-settings-members');
+    await page.keyboard.press('Escape');
+    await page.locator('.space-tree .ant-tree-treenode').filter({ hasText: '入门指南' }).hover();
+    await page.getByRole('button', { name: '更多操作 入门指南' }).click();
+    await shoot(page, 'space-node-menu');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}/space/${emptySpaceId}`);
+    await page.getByText('这个空间还是空的').waitFor();
+    await shoot(page, 'space-empty');
+    await context.close();
+  }
+  {
+    const { context } = await spaceWithTabs({ theme: 'dark' }, 'space-tabs-dark-zh_CN');
+    await context.close();
+  }
+  {
+    const { context } = await spaceWithTabs({ locale: 'en_US' }, 'space-tabs-light-en_US');
+    await context.close();
+  }
+  {
+    const { context } = await spaceWithTabs(
+      { locale: 'en_US', theme: 'dark' },
+      'space-tabs-dark-en_US',
+    );
+    await context.close();
+  }
+  {
+    const { context, page } = await newPage({ viewport: phone, storage });
+    await page.goto(`${baseUrl}/space/${spaceId}`);
+    await page.waitForURL('**/space-mobile/**');
+    await page.locator('.space-mobile-list').waitFor();
+    await shoot(page, 'space-mobile');
+    await page.getByText('入门指南').click();
+    await page.getByText('快速开始').waitFor();
+    await shoot(page, 'space-mobile-topic');
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}

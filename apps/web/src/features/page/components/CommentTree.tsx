@@ -1,0 +1,186 @@
+// Comments with their replies to any depth: creator avatar and name, time, the anchored block's
+// text, and reply / edit / delete where the comment's abilities allow.
+import { useState } from 'react';
+import { Avatar, Button, Input, Popconfirm, Space, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Locale, PageComment } from '@library/contract';
+import { resolveImagePath } from '../../../lib/image-path';
+import { formatShortDate } from '../../../lib/format';
+
+export interface CommentActions {
+  canReply: boolean;
+  onReply: (parent: PageComment, content: string) => Promise<unknown>;
+  onEdit: (comment: PageComment, content: string) => Promise<unknown>;
+  onDelete: (comment: PageComment) => Promise<unknown>;
+  onOpenBlock: (blockId: string) => void;
+  /** the anchored block's text, or null when it no longer exists */
+  blockLabel: (blockId: string) => string | null;
+}
+
+interface CommentTreeProps extends CommentActions {
+  comments: PageComment[];
+  locale: Locale;
+}
+
+export function CommentTree({ comments, ...rest }: CommentTreeProps) {
+  return (
+    <ul className="page-comment-list">
+      {comments.map((comment) => (
+        <CommentItem key={comment.commentId} comment={comment} {...rest} />
+      ))}
+    </ul>
+  );
+}
+
+function CommentEditor({
+  initial,
+  placeholder,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: string;
+  placeholder: string;
+  submitLabel: string;
+  onSubmit: (content: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const submit = () => {
+    if (!value.trim()) return;
+    setBusy(true);
+    onSubmit(value.trim())
+      .then(() => onCancel())
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="page-comment-editor">
+      <Input.TextArea
+        autoFocus
+        value={value}
+        placeholder={placeholder}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={5000}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+        }}
+      />
+      <Space className="page-comment-editor-actions">
+        <Button size="small" onClick={onCancel}>
+          {t('page.comments.cancel')}
+        </Button>
+        <Button
+          size="small"
+          type="primary"
+          loading={busy}
+          disabled={!value.trim()}
+          onClick={submit}
+        >
+          {submitLabel}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+function CommentItem({
+  comment,
+  locale,
+  ...actions
+}: { comment: PageComment; locale: Locale } & CommentActions) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
+  const avatar = resolveImagePath(comment.creator.avatar);
+  const initial = comment.creator.nickname.trim().charAt(0).toUpperCase();
+  const blockLabel = comment.blockId ? actions.blockLabel(comment.blockId) : undefined;
+  const edited = comment.updatedAt !== comment.createdAt;
+
+  return (
+    <li className="page-comment" data-comment-id={comment.commentId}>
+      <div className="page-comment-row">
+        <Avatar size={28} src={avatar} icon={!avatar && !initial ? <UserOutlined /> : undefined}>
+          {!avatar ? initial : null}
+        </Avatar>
+        <div className="page-comment-main">
+          <div className="page-comment-meta">
+            <Typography.Text strong>{comment.creator.nickname}</Typography.Text>
+            <Typography.Text type="secondary" className="page-comment-time">
+              {formatShortDate(comment.createdAt, locale)}
+              {edited && !comment.deleted ? ` · ${t('page.comments.edited')}` : ''}
+            </Typography.Text>
+          </div>
+          {comment.blockId ? (
+            <button
+              type="button"
+              className="page-comment-anchor"
+              onClick={() => comment.blockId && actions.onOpenBlock(comment.blockId)}
+              disabled={blockLabel === null}
+            >
+              {blockLabel === null
+                ? t('page.comments.blockMissing')
+                : t('page.comments.onBlock', { text: blockLabel })}
+            </button>
+          ) : null}
+          {mode === 'edit' ? (
+            <CommentEditor
+              initial={comment.content}
+              placeholder={t('page.comments.placeholder')}
+              submitLabel={t('page.comments.save')}
+              onSubmit={(content) => actions.onEdit(comment, content)}
+              onCancel={() => setMode('view')}
+            />
+          ) : comment.deleted ? (
+            <Typography.Text type="secondary" italic className="page-comment-content">
+              {t('page.comments.deleted')}
+            </Typography.Text>
+          ) : (
+            <Typography.Paragraph className="page-comment-content">
+              {comment.content}
+            </Typography.Paragraph>
+          )}
+          {mode === 'view' && !comment.deleted ? (
+            <Space size={0} className="page-comment-actions">
+              {actions.canReply ? (
+                <Button size="small" type="link" onClick={() => setMode('reply')}>
+                  {t('page.comments.reply')}
+                </Button>
+              ) : null}
+              {comment.abilities.canEdit ? (
+                <Button size="small" type="link" onClick={() => setMode('edit')}>
+                  {t('page.comments.edit')}
+                </Button>
+              ) : null}
+              {comment.abilities.canDelete ? (
+                <Popconfirm
+                  title={t('page.comments.deleteConfirm')}
+                  onConfirm={() => actions.onDelete(comment)}
+                >
+                  <Button size="small" type="link" danger>
+                    {t('page.comments.delete')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+            </Space>
+          ) : null}
+          {mode === 'reply' ? (
+            <CommentEditor
+              initial=""
+              placeholder={t('page.comments.replyPlaceholder', { name: comment.creator.nickname })}
+              submitLabel={t('page.comments.send')}
+              onSubmit={(content) => actions.onReply(comment, content)}
+              onCancel={() => setMode('view')}
+            />
+          ) : null}
+        </div>
+      </div>
+      {comment.children.length > 0 ? (
+        <CommentTree comments={comment.children} locale={locale} {...actions} />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,156 @@
+// The page's comments: a new comment (optionally on a block), and the nested list.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Drawer, Empty, Input, Select, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Block, Locale } from '@library/contract';
+import { useCreateComment } from '../api/create-comment';
+import { useDeleteComment } from '../api/delete-comment';
+import { usePageComments } from '../api/get-page-comments';
+import { useUpdateComment } from '../api/update-comment';
+import { blockText, findBlock } from '../lib/block-text';
+import { useDrawerWidth } from '../hooks/use-drawer-width';
+import { CommentTree } from './CommentTree';
+
+interface CommentsDrawerProps {
+  pageId: string;
+  open: boolean;
+  canComment: boolean;
+  locale: Locale;
+  /** the document shown, for the block picker and anchored comments */
+  blocks: () => Block[];
+  /** preselected by "comment on this block" */
+  anchorBlockId: string | null;
+  onClose: () => void;
+  onOpenBlock: (blockId: string) => void;
+}
+
+/** the picker's 'no block' choice (block ids are never empty) */
+const noBlock = '';
+const previewLength = 40;
+const preview = (text: string) =>
+  text.length > previewLength ? `${text.slice(0, previewLength)}…` : text;
+
+export function CommentsDrawer(props: CommentsDrawerProps) {
+  const { pageId, open, canComment, locale, blocks, anchorBlockId, onClose, onOpenBlock } = props;
+  const { t } = useTranslation();
+  const comments = usePageComments(pageId, open);
+  const create = useCreateComment(pageId);
+  const update = useUpdateComment(pageId);
+  const remove = useDeleteComment(pageId);
+  const [content, setContent] = useState('');
+  const [blockId, setBlockId] = useState<string | null>(anchorBlockId);
+  const drawerWidth = useDrawerWidth(420);
+
+  useEffect(() => {
+    if (open) setBlockId(anchorBlockId);
+  }, [open, anchorBlockId]);
+
+  // others may have written since the page opened (the toolbar count loads with the page)
+  const { refetch } = comments;
+  useEffect(() => {
+    if (open) void refetch();
+  }, [open, refetch]);
+
+  const blockLabel = (id: string) => {
+    const block = findBlock(blocks(), id);
+    if (!block) return null;
+    return preview(blockText(block)) || t(`page.blockType.${typeLabel(block.type)}`);
+  };
+
+  const submit = () => {
+    if (!content.trim()) return;
+    create.mutate(
+      { content: content.trim(), blockId },
+      {
+        onSuccess: () => {
+          setContent('');
+          setBlockId(null);
+        },
+      },
+    );
+  };
+
+  const blockOptions = open
+    ? blocks().map((block) => ({
+        value: block.id,
+        label: preview(blockText(block)) || t(`page.blockType.${typeLabel(block.type)}`),
+      }))
+    : [];
+
+  return (
+    <Drawer
+      title={t('page.comments.title')}
+      open={open}
+      onClose={onClose}
+      size={drawerWidth}
+      className="page-comments-drawer"
+      // a side panel: the page stays visible, so an opened block can be seen highlighted
+      mask={false}
+    >
+      {canComment ? (
+        <div className="page-comment-new">
+          <Input.TextArea
+            value={content}
+            placeholder={t('page.comments.placeholder')}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={5000}
+            onChange={(event) => setContent(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+            }}
+          />
+          <Space className="page-comment-new-actions" wrap>
+            <Select<string>
+              size="small"
+              className="page-comment-block-select"
+              value={blockId ?? noBlock}
+              onChange={(value) => setBlockId(value === noBlock ? null : value)}
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+              aria-label={t('page.comments.anchor')}
+              options={[{ value: noBlock, label: t('page.comments.anchorNone') }, ...blockOptions]}
+            />
+            <Button
+              type="primary"
+              size="small"
+              loading={create.isPending}
+              disabled={!content.trim()}
+              onClick={submit}
+            >
+              {t('page.comments.send')}
+            </Button>
+          </Space>
+        </div>
+      ) : (
+        <Alert type="info" title={t('page.comments.noPermission')} className="page-comment-new" />
+      )}
+      {comments.isLoading ? (
+        <Skeleton active avatar />
+      ) : (comments.data?.list.length ?? 0) === 0 ? (
+        <Empty description={t('page.comments.empty')} />
+      ) : (
+        <CommentTree
+          comments={comments.data?.list ?? []}
+          locale={locale}
+          canReply={canComment}
+          onReply={(parent, text) =>
+            create.mutateAsync({ content: text, parentId: parent.commentId })
+          }
+          onEdit={(comment, text) =>
+            update.mutateAsync({ commentId: comment.commentId, content: text })
+          }
+          onDelete={(comment) => remove.mutateAsync(comment.commentId)}
+          onOpenBlock={onOpenBlock}
+          blockLabel={blockLabel}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+const knownTypes = ['image', 'file', 'table', 'divider'] as const;
+function typeLabel(type: string): (typeof knownTypes)[number] | 'other' {
+  return (knownTypes as readonly string[]).includes(type)
+    ? (type as (typeof knownTypes)[number])
+    : 'other';
+}

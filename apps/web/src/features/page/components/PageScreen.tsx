@@ -1,0 +1,271 @@
+// One page inside the space layout (`/space/:spaceId/page/:pageId`, and the mobile route):
+// icon and title, the toolbar (save state, versions, comments), and the block editor — the
+// draft for editors, the published version read only for readers.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
+import { CommentOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  defaultLocale,
+  isLocale,
+  type Block,
+  type PageDetail,
+  type PageVersion,
+} from '@library/contract';
+import { ApiError } from '../../../lib/api-client';
+import { usePreferencesStore } from '../../layout/stores/preferences-store';
+import { usePage } from '../api/get-page';
+import { usePageBlocks } from '../api/get-page-blocks';
+import { usePageComments } from '../api/get-page-comments';
+import { recordPageVisit } from '../api/record-page-visit';
+import { usePageSaver } from '../hooks/use-page-saver';
+import { highlightBlock } from '../lib/highlight-block';
+import { CommentsDrawer } from './CommentsDrawer';
+import { ConflictPanel } from './ConflictPanel';
+import { LazyPageEditor } from './LazyPageEditor';
+import { PageHeader } from './PageHeader';
+import { SaveStatus } from './SaveStatus';
+import { VersionsDrawer } from './VersionsDrawer';
+import './page-screen.css';
+
+export function PageScreen() {
+  const { pageId = '' } = useParams();
+  // a fresh screen (editor, save state, drawers) for each page
+  return <PageView key={pageId} pageId={pageId} />;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
+}
+
+function PageView({ pageId }: { pageId: string }) {
+  const { t } = useTranslation();
+  const page = usePage(pageId);
+
+  useEffect(() => {
+    recordPageVisit(pageId).catch(() => undefined);
+  }, [pageId]);
+
+  if (page.isLoading) {
+    return (
+      <div className="page-screen">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (!page.data) {
+    return (
+      <div className="page-screen">
+        <Result
+          status={isNotFound(page.error) ? '404' : 'error'}
+          title={isNotFound(page.error) ? t('page.notFound') : t('page.loadFailed')}
+          extra={
+            <Button onClick={() => void page.refetch()} type="primary">
+              {t('page.reload')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <PageBody page={page.data} />;
+}
+
+function useEditorLook() {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
+  const theme = usePreferencesStore((state) => state.theme);
+  return { locale, theme };
+}
+
+function PageBody({ page }: { page: PageDetail }) {
+  const { t } = useTranslation();
+  const { locale, theme } = useEditorLook();
+  const pageId = page.pageId;
+  const canEdit = page.abilities.canEdit;
+  const draft = usePageBlocks(pageId, 0);
+  const { saver, state } = usePageSaver(pageId, canEdit);
+  const [editorKey, setEditorKey] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const [viewing, setViewing] = useState<PageVersion | null>(null);
+  const versionBlocks = usePageBlocks(pageId, viewing?.version ?? 0, viewing !== null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [anchorBlockId, setAnchorBlockId] = useState<string | null>(null);
+  const comments = usePageComments(pageId, true);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  // (Re)load the editor whenever the server sends the draft: first open, restore.
+  const draftData = draft.data;
+  useEffect(() => {
+    if (!draftData) return;
+    saver.load(draftData.blocks, draftData.revision ?? 0);
+    setEditorKey((key) => key + 1);
+    setLoaded(true);
+  }, [draftData, saver]);
+
+  const handleChange = useCallback((blocks: Block[]) => saver.edit(blocks), [saver]);
+  const handleReady = useCallback((blocks: Block[]) => saver.rebase(blocks), [saver]);
+  const handleCommentBlock = useCallback((blockId: string) => {
+    setAnchorBlockId(blockId);
+    setCommentsOpen(true);
+  }, []);
+  const handleOpenBlock = (blockId: string) => {
+    if (window.innerWidth < 768) setCommentsOpen(false);
+    highlightBlock(blockId, bodyRef.current ?? document);
+  };
+  const shownBlocks = (): Block[] => {
+    if (viewing) return versionBlocks.data?.blocks ?? [];
+    return canEdit ? saver.document : (draft.data?.blocks ?? []);
+  };
+
+  const commentCount = comments.data?.total ?? 0;
+  const unpublished = !canEdit && isNotFound(draft.error);
+
+  let body: React.ReactNode;
+  if (viewing) {
+    body = (
+      <>
+        <Alert
+          type="info"
+          className="page-version-banner"
+          title={t('page.versions.viewing', { name: viewing.name })}
+          action={
+            <Button size="small" onClick={() => setViewing(null)}>
+              {t('page.versions.backToDraft')}
+            </Button>
+          }
+        />
+        {versionBlocks.data ? (
+          <LazyPageEditor
+            key={`version-${viewing.version}`}
+            initialBlocks={versionBlocks.data.blocks}
+            editable={false}
+            locale={locale}
+            theme={theme}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        )}
+      </>
+    );
+  } else if (unpublished) {
+    body = (
+      <Empty
+        className="page-unpublished"
+        description={
+          <>
+            <div className="page-unpublished-title">{t('page.unpublishedTitle')}</div>
+            <div>{t('page.unpublishedHint')}</div>
+          </>
+        }
+      />
+    );
+  } else if (draft.isError) {
+    body = (
+      <Result
+        status="error"
+        title={t('page.loadFailed')}
+        extra={<Button onClick={() => void draft.refetch()}>{t('page.reload')}</Button>}
+      />
+    );
+  } else if (!loaded) {
+    body = <Skeleton active paragraph={{ rows: 6 }} />;
+  } else {
+    body = (
+      <>
+        {state === 'conflict' ? (
+          <ConflictPanel
+            pageId={pageId}
+            mine={saver.document}
+            locale={locale}
+            theme={theme}
+            onKeepMine={(server, revision) => void saver.keepMine(server, revision)}
+            onTakeServer={(server, revision) => {
+              saver.load(server, revision);
+              setEditorKey((key) => key + 1);
+            }}
+          />
+        ) : null}
+        <LazyPageEditor
+          key={`${locale}-${editorKey}`}
+          initialBlocks={canEdit ? saver.document : (draft.data?.blocks ?? [])}
+          editable={canEdit}
+          locale={locale}
+          theme={theme}
+          onChange={canEdit ? handleChange : undefined}
+          onReady={canEdit ? handleReady : undefined}
+          onCommentBlock={page.abilities.canComment ? handleCommentBlock : undefined}
+          commentLabel={t('page.comments.commentOnBlock')}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page-screen" data-page-id={pageId}>
+      <div className="page-toolbar">
+        <Space size={8} wrap className="page-toolbar-status">
+          {canEdit && !viewing ? (
+            <SaveStatus state={state} onRetry={() => void saver.saveNow()} />
+          ) : (
+            <Tag>{t('page.readOnly')}</Tag>
+          )}
+        </Space>
+        <Space size={4} wrap>
+          <Button
+            type="text"
+            icon={<HistoryOutlined />}
+            onClick={() => setVersionsOpen(true)}
+            className="page-versions-button"
+          >
+            {t('page.toolbar.versions')}
+          </Button>
+          <Button
+            type="text"
+            icon={<CommentOutlined />}
+            onClick={() => {
+              setAnchorBlockId(null);
+              setCommentsOpen(true);
+            }}
+            className="page-comments-button"
+          >
+            {t('page.toolbar.comments')}
+            {commentCount > 0 ? <Badge count={commentCount} size="small" color="gray" /> : null}
+          </Button>
+        </Space>
+      </div>
+      <div className="page-body" ref={bodyRef}>
+        <PageHeader page={page} editable={canEdit} />
+        {body}
+      </div>
+      <VersionsDrawer
+        pageId={pageId}
+        open={versionsOpen}
+        canPublish={page.abilities.canPublish}
+        locale={locale}
+        onClose={() => setVersionsOpen(false)}
+        beforePublish={() => (canEdit ? saver.saveNow() : Promise.resolve())}
+        onOpenVersion={(version) => {
+          setViewing(version);
+          setVersionsOpen(false);
+        }}
+        onRestored={() => {
+          setViewing(null);
+          setVersionsOpen(false);
+        }}
+      />
+      <CommentsDrawer
+        pageId={pageId}
+        open={commentsOpen}
+        canComment={page.abilities.canComment}
+        locale={locale}
+        blocks={shownBlocks}
+        anchorBlockId={anchorBlockId}
+        onClose={() => setCommentsOpen(false)}
+        onOpenBlock={handleOpenBlock}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// Query keys of the space feature, so mutations invalidate exactly what they change.
+export const spaceKeys = {
+  all: ['space'] as const,
+  detail: (spaceId: string) => ['space', spaceId, 'detail'] as const,
+  tree: (spaceId: string) => ['space', spaceId, 'tree'] as const,
+  listView: (spaceId: string) => ['space', spaceId, 'listView'] as const,
+  memberGroups: (spaceId: string) => ['space', spaceId, 'memberGroups'] as const,
+};

@@ -1,0 +1,238 @@
+// The space view (desktop): the content tree on the left, tabs and the routed content on the
+// right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
+// a history visit, and owns refresh (info + tree; the AI detail has no endpoint yet).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Dropdown, Result, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import {
+  ApartmentOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSessionStore } from '../../auth/stores/session-store';
+import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useContextTabs } from '../../tabs/hooks/use-context-tabs';
+import { TabBar } from '../../tabs/components/TabBar';
+import { recordSpaceVisit } from '../api/record-space-visit';
+import { spaceKeys } from '../api/space-keys';
+import { useSpace } from '../api/get-space';
+import { spaceTreeQueryOptions, useSpaceTree } from '../api/get-space-tree';
+import { useNodeActions } from '../hooks/use-node-actions';
+import { pruneExpandedKeys } from '../lib/space-tree';
+import {
+  defaultViewMode,
+  rememberOpenedSpace,
+  useExpandedKeysStore,
+  useViewModeStore,
+  type SpaceViewMode,
+} from '../stores/space-prefs-store';
+import './space.css';
+import { SpaceContext, useSpaceView, type SpaceViewContext } from './space-context';
+import { SpaceSettingsDialog } from './SpaceSettingsDialog';
+import { SpaceTree } from './SpaceTree';
+
+export function SpaceLayout() {
+  const { spaceId = '' } = useParams();
+  return <SpaceView key={spaceId} spaceId={spaceId} />;
+}
+
+function SpaceView({ spaceId }: { spaceId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const token = useSessionStore((state) => state.token);
+  const spaceQuery = useSpace(spaceId);
+  const space = spaceQuery.data;
+  const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
+  const tree = treeQuery.data;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const titles = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const node of tree?.byId.values() ?? [])
+      if (node.type === 'page') map.set(node.id, node.name);
+    return map;
+  }, [tree]);
+  const tabs = useContextTabs({
+    context: { kind: 'space', spaceId },
+    titles,
+    aiTitle: t('spaces.aiChat'),
+  });
+
+  useEffect(() => {
+    rememberOpenedSpace(spaceId, token);
+    void recordSpaceVisit(spaceId).catch(() => undefined);
+  }, [spaceId, token]);
+
+  const { create, rename, remove, elements } = useNodeActions({
+    spaceId,
+    onNodesDeleted: tabs.removeNodes,
+  });
+
+  const refresh = useCallback(async () => {
+    // Spec §4: info, tree and AI detail (no AI detail endpoint yet), then prune expanded keys
+    // and the tabs of nodes that are gone.
+    await queryClient.invalidateQueries({ queryKey: spaceKeys.detail(spaceId) });
+    void queryClient.invalidateQueries({ queryKey: spaceKeys.listView(spaceId) });
+    const fresh = await queryClient.fetchQuery({ ...spaceTreeQueryOptions(spaceId), staleTime: 0 });
+    const store = useExpandedKeysStore.getState();
+    store.setExpandedKeys(spaceId, pruneExpandedKeys(store.bySpace[spaceId] ?? [], fresh.topicIds));
+    tabs.prune(fresh.pageIds);
+  }, [queryClient, spaceId, tabs]);
+
+  // The tree just loaded (first time or after a change): keep only existing topics expanded.
+  useEffect(() => {
+    if (!tree) return;
+    const store = useExpandedKeysStore.getState();
+    const keys = store.bySpace[spaceId] ?? [];
+    const pruned = pruneExpandedKeys(keys, tree.topicIds);
+    if (pruned.length !== keys.length) store.setExpandedKeys(spaceId, pruned);
+  }, [tree, spaceId]);
+
+  const canEdit = space?.abilities.canEdit ?? false;
+  const context: SpaceViewContext = {
+    spaceId,
+    space,
+    tree,
+    treeLoading: treeQuery.isPending,
+    canEdit,
+    actions: {
+      create,
+      rename,
+      remove,
+      refresh: () => void refresh(),
+      openSettings: () => setSettingsOpen(true),
+    },
+  };
+
+  if (spaceQuery.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('spaces.loadFailed')}
+        subTitle={t('spaces.loadFailedHint')}
+        extra={
+          <Button type="primary" onClick={() => void spaceQuery.refetch()}>
+            {t('spaces.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <SpaceContext.Provider value={context}>
+      <div className="space-view">
+        <aside className="space-side" aria-label={t('spaces.contentTree')}>
+          <SpaceHeader />
+          {treeQuery.isPending || !space ? (
+            <Skeleton
+              active
+              paragraph={{ rows: 6 }}
+              title={false}
+              className="space-tree-skeleton"
+            />
+          ) : (
+            <SpaceTree />
+          )}
+        </aside>
+        <section className="space-main">
+          <TabBar state={tabs.state} onClose={tabs.close} onCloseAll={tabs.closeAll} />
+          <div className="space-content">
+            <Outlet />
+          </div>
+        </section>
+      </div>
+      {elements}
+      {space && space.abilities.canManage && (
+        <SpaceSettingsDialog
+          open={settingsOpen}
+          space={space}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+    </SpaceContext.Provider>
+  );
+}
+
+function SpaceHeader() {
+  const { t } = useTranslation();
+  const { spaceId, space, canEdit, actions } = useSpaceView();
+  const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
+  const setMode = useViewModeStore((state) => state.setViewMode);
+  return (
+    <div className="space-side-header">
+      <div className="space-title-row">
+        {space ? (
+          <Link to={paths.space.getHref(spaceId)} className="space-title" title={space.name}>
+            <SpaceIcon space={space} size={24} />
+            <Typography.Text strong ellipsis>
+              {space.name}
+            </Typography.Text>
+          </Link>
+        ) : (
+          <Skeleton.Input active size="small" />
+        )}
+        <div className="space-title-actions">
+          <Tooltip title={t('spaces.refresh')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ReloadOutlined />}
+              aria-label={t('spaces.refresh')}
+              onClick={actions.refresh}
+            />
+          </Tooltip>
+          {space?.abilities.canManage && (
+            <Tooltip title={t('spaces.settings')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<SettingOutlined />}
+                aria-label={t('spaces.settings')}
+                onClick={actions.openSettings}
+              />
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className="space-toolbar">
+        <Segmented<SpaceViewMode>
+          size="small"
+          aria-label={t('spaces.viewMode')}
+          value={mode}
+          onChange={(value) => setMode(spaceId, value)}
+          options={[
+            { value: 'tree', icon: <ApartmentOutlined />, label: t('spaces.viewTree') },
+            { value: 'list', icon: <UnorderedListOutlined />, label: t('spaces.viewList') },
+          ]}
+        />
+        {canEdit && (
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'page', label: t('spaces.newPage') },
+                { key: 'topic', label: t('spaces.newTopic') },
+                { key: 'link', label: t('spaces.newLink') },
+              ],
+              onClick: ({ key }) => actions.create(key as 'page' | 'topic' | 'link', null),
+            }}
+          >
+            <Button
+              size="small"
+              type="primary"
+              icon={<PlusOutlined />}
+              aria-label={t('spaces.newItem')}
+            >
+              {t('spaces.newItem')}
+            </Button>
+          </Dropdown>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
+// to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab). No tabs on mobile.
+import { useEffect } from 'react';
+import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { TreeNode } from '@library/contract';
+import { paths } from '../../../config/paths';
+import { useSessionStore } from '../../auth/stores/session-store';
+import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useSpace } from '../api/get-space';
+import { useSpaceTree } from '../api/get-space-tree';
+import { recordSpaceVisit } from '../api/record-space-visit';
+import { nodeId } from '../lib/space-tree';
+import { rememberOpenedSpace } from '../stores/space-prefs-store';
+import './space.css';
+import { NodeIcon } from './NodeIcon';
+
+export function SpaceMobileScreen() {
+  const { t } = useTranslation();
+  const { spaceId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = useSessionStore((state) => state.token);
+  const spaceQuery = useSpace(spaceId);
+  const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
+
+  useEffect(() => {
+    rememberOpenedSpace(spaceId, token);
+    void recordSpaceVisit(spaceId).catch(() => undefined);
+  }, [spaceId, token]);
+
+  if (spaceQuery.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('spaces.loadFailed')}
+        subTitle={t('spaces.loadFailedHint')}
+      />
+    );
+  }
+  const space = spaceQuery.data;
+  const tree = treeQuery.data;
+  if (!space || !tree) return <Skeleton active paragraph={{ rows: 8 }} className="space-mobile" />;
+
+  const topicParam = searchParams.get('topic');
+  const topic = topicParam ? tree.byId.get(topicParam) : undefined;
+  const nodes: TreeNode[] = topic?.node.type === 'topic' ? topic.node.children : tree.roots;
+  const base = paths.spaceMobile.getHref(spaceId);
+  const parentHref = topic?.parentId ? `${base}?topic=${encodeURIComponent(topic.parentId)}` : base;
+
+  return (
+    <div className="space-mobile">
+      <div className="space-mobile-header">
+        {topic && (
+          <Link to={parentHref} aria-label={t('spaces.backToSpaces')}>
+            <Button type="text" icon={<LeftOutlined />} />
+          </Link>
+        )}
+        {!topic && <SpaceIcon space={space} size={28} />}
+        <Typography.Title level={4} className="space-mobile-title" ellipsis>
+          {topic?.name ?? space.name}
+        </Typography.Title>
+      </div>
+      {nodes.length === 0 ? (
+        <Empty description={topic ? t('spaces.emptyTopic') : t('spaces.emptyTree')} />
+      ) : (
+        <List
+          className="space-mobile-list"
+          dataSource={nodes}
+          rowKey={nodeId}
+          renderItem={(node) => {
+            const content = (
+              <span className="space-mobile-item">
+                <NodeIcon node={node} />
+                <span className="space-mobile-name">{node.name}</span>
+                {node.type === 'topic' && <RightOutlined className="space-mobile-chevron" />}
+              </span>
+            );
+            return (
+              <List.Item>
+                {node.type === 'link' ? (
+                  <a href={node.url} target="_blank" rel="noopener noreferrer">
+                    {content}
+                  </a>
+                ) : node.type === 'page' ? (
+                  <Link to={paths.spaceMobilePage.getHref(spaceId, node.pageId)}>{content}</Link>
+                ) : (
+                  <Link to={`${base}?topic=${encodeURIComponent(node.topicId)}`}>{content}</Link>
+                )}
+              </List.Item>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// What the space view shares with its tree, its home screen and the routes in its outlet.
+import { createContext, useContext } from 'react';
+import type { SpaceDetail, TreeNode } from '@library/contract';
+import type { SpaceTreeIndex } from '../lib/space-tree';
+
+export type NewNodeType = TreeNode['type'];
+
+export interface SpaceActions {
+  create: (type: NewNodeType, parentId: string | null) => void;
+  rename: (node: TreeNode) => void;
+  remove: (node: TreeNode) => void;
+  refresh: () => void;
+  openSettings: () => void;
+}
+
+export interface SpaceViewContext {
+  spaceId: string;
+  space: SpaceDetail | undefined;
+  tree: SpaceTreeIndex | undefined;
+  treeLoading: boolean;
+  canEdit: boolean;
+  actions: SpaceActions;
+}
+
+export const SpaceContext = createContext<SpaceViewContext | null>(null);
+
+export function useSpaceView(): SpaceViewContext {
+  const value = useContext(SpaceContext);
+  if (!value) throw new Error('useSpaceView outside the space view');
+  return value;
+}

@@ -1,0 +1,148 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, newMobile, test } from './support/fixtures';
+import { loginBySms } from './support/login';
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+/** Calls the API as the user logged in on `page` (token from localStorage). */
+async function apiAs<T>(
+  page: Page,
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const response = await request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
+  return body.data;
+}
+
+function toolbar(page: Page) {
+  return page.locator('.page-toolbar');
+}
+
+test('an editor writes a page in Chinese, publishes it; a reader reads it and they discuss it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await loginBySms(page, newMobile());
+  await expect(page).toHaveURL(/\/home$/);
+
+  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
+    name: '产品手册',
+  });
+  const created = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/page`,
+    { name: '入门指南', avatar: '📘' },
+  );
+  const pageUrl = `/space/${space.spaceId}/page/${created.pageId}`;
+
+  await page.goto(pageUrl);
+  const editor = page.locator('.page-body .bn-editor');
+  await expect(editor).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '请输入标题' })).toHaveValue('入门指南');
+
+  await editor.click();
+  await page.keyboard.type('# 快速上手');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('这是一个中文知识库页面。');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- 第一项');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('第二项');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('```js ');
+  await page.keyboard.type('const 问候 = "你好";');
+  await expect(toolbar(page).getByText('已保存')).toBeVisible({ timeout: 15_000 });
+
+  await page.reload();
+  await expect(editor.locator('h1', { hasText: '快速上手' })).toBeVisible();
+  await expect(editor.getByText('这是一个中文知识库页面。')).toBeVisible();
+  await expect(editor.locator('[data-content-type="bulletListItem"]')).toHaveCount(2);
+  await expect(editor.locator('[data-content-type="codeBlock"]')).toContainText(
+    'const 问候 = "你好";',
+  );
+
+  // publish the draft as a named version
+  await toolbar(page).getByRole('button', { name: /版本/ }).click();
+  const versions = page.locator('.page-versions-drawer');
+  await versions.getByPlaceholder('版本名称，例如 v1.0').fill('第一版');
+  await versions.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(versions.locator('.page-version-item', { hasText: '第一版' })).toBeVisible();
+  await expect(versions.getByText('当前发布')).toBeVisible();
+  // the same name again is refused by the server (900010)
+  await versions.getByPlaceholder('版本名称，例如 v1.0').fill('第一版');
+  await versions.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(versions.getByText('该版本名称已存在')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // a second user, added to the space as a reader
+  const readerMobile = newMobile();
+  const readerContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const readerPage = await readerContext.newPage();
+  await readerPage.goto('/');
+  await loginBySms(readerPage, readerMobile);
+  await expect(readerPage).toHaveURL(/\/home$/);
+
+  const group = await apiAs<{ memberGroupId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/memberGroup`,
+    { name: '读者', role: 'reader' },
+  );
+  await apiAs(page, request, 'POST', `/v2/space/memberGroup/${group.memberGroupId}/member`, {
+    memberType: 'user',
+    account: readerMobile,
+  });
+
+  await readerPage.goto(pageUrl);
+  const readerEditor = readerPage.locator('.page-body .bn-editor');
+  await expect(readerEditor.locator('h1', { hasText: '快速上手' })).toBeVisible();
+  await expect(readerEditor).toHaveAttribute('contenteditable', 'false');
+  await expect(readerPage.locator('.page-toolbar').getByText('只读')).toBeVisible();
+  await expect(readerPage.getByRole('heading', { name: '入门指南' })).toBeVisible();
+
+  // the editor comments, the reader replies
+  await toolbar(page).getByRole('button', { name: /评论/ }).click();
+  const comments = page.locator('.page-comments-drawer');
+  await comments.getByPlaceholder('写下你的评论…').fill('请大家看看这一页');
+  await comments.getByRole('button', { name: '发送' }).click();
+  await expect(comments.getByText('请大家看看这一页')).toBeVisible();
+
+  await readerPage.locator('.page-toolbar').getByRole('button', { name: /评论/ }).click();
+  const readerComments = readerPage.locator('.page-comments-drawer');
+  const first = readerComments.locator('.page-comment', { hasText: '请大家看看这一页' });
+  await first.getByRole('button', { name: '回复' }).first().click();
+  await readerComments.locator('.page-comment-editor textarea').fill('写得很清楚，谢谢！');
+  await readerComments
+    .locator('.page-comment-editor')
+    .getByRole('button', { name: '发送' })
+    .click();
+  await expect(first.locator('.page-comment-list').getByText('写得很清楚，谢谢！')).toBeVisible();
+
+  await page.reload();
+  await toolbar(page).getByRole('button', { name: /评论/ }).click();
+  await expect(
+    page.locator('.page-comments-drawer .page-comment-list .page-comment-list'),
+  ).toContainText('写得很清楚，谢谢！');
+  await readerContext.close();
+});
