@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The API is limited; the web app's files are not (one page load fetches dozens of chunks).
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.tooFrequent, {
         status: 429,

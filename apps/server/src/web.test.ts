@@ -79,4 +79,21 @@ describe('web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe(0);
   });
+
+  it('rate-limits the API but never the web app files', async () => {
+    const limited = await createTestApp({ webDir, rateLimitPerMinute: 2 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const asset = await limited.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+        expect(asset.statusCode).toBe(200);
+      }
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/user' })).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
