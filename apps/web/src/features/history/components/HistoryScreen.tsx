@@ -75,9 +75,9 @@ export function HistoryScreen() {
   return (
     <div className="history-screen">
       {modalHolder}
-      <header className="history-header">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={3} className="history-title">
+          <Typography.Title level={3} className="screen-title">
             {t('history.title')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('history.subtitle')}</Typography.Text>
@@ -89,11 +89,11 @@ export function HistoryScreen() {
         )}
       </header>
       {history.isPending ? (
-        <div className="history-card" aria-busy="true">
+        <div className="screen-card history-card" aria-busy="true">
           <Skeleton active paragraph={{ rows: 5 }} />
         </div>
       ) : items.length === 0 ? (
-        <div className="history-card">
+        <div className="screen-card history-card">
           <Empty
             description={
               <>
@@ -111,7 +111,7 @@ export function HistoryScreen() {
               <Typography.Title level={5} className="history-day-title">
                 {groupLabel(group)}
               </Typography.Title>
-              <ul className="history-card history-list">
+              <ul className="screen-card history-card history-list">
                 {group.items.map((item) => (
                   <HistoryRow key={`${item.targetType}-${item.targetId}`} item={item} />
                 ))}

@@ -169,9 +169,9 @@ export function RecycleScreen() {
   return (
     <div className="recycle-screen">
       {modalHolder}
-      <header className="recycle-header">
+      <header className="screen-header">
         <div>
-          <Typography.Title level={3} className="recycle-title">
+          <Typography.Title level={3} className="screen-title">
             {t('recycle.title')}
           </Typography.Title>
           <Typography.Text type="secondary">
@@ -197,7 +197,7 @@ export function RecycleScreen() {
           }}
         />
       </header>
-      <div className="recycle-card">
+      <div className="screen-card recycle-card">
         {list.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} aria-busy="true" />
         ) : (
