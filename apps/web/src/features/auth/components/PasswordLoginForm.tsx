@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { LoginResponse } from '@library/contract';
 import { clientDescriptor } from '../../../lib/client-descriptor';
 import { useLoginWithPassword } from '../api/login-with-password';
+import type { LoginFormProps } from './login-form-props';
 import { loginRules } from './login-rules';
 
 interface PasswordLoginValues {
@@ -12,14 +12,8 @@ interface PasswordLoginValues {
   password: string;
 }
 
-interface PasswordLoginFormProps {
-  agreement: ReactNode;
-  ensureAgreed: () => boolean;
-  onLoggedIn: (response: LoginResponse) => Promise<void>;
-}
-
 /** Account (phone, e-mail or user ID) plus password. */
-export function PasswordLoginForm({ agreement, ensureAgreed, onLoggedIn }: PasswordLoginFormProps) {
+export function PasswordLoginForm({ agreement, ensureAgreed, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordLoginValues>();
   const rules = loginRules(t);

@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { limits, type LoginResponse } from '@library/contract';
+import { limits } from '@library/contract';
 import { clientDescriptor } from '../../../lib/client-descriptor';
 import { toast } from '../../../components/toast';
 import { useLoginWithSmsCode } from '../api/login-with-sms-code';
@@ -10,6 +10,7 @@ import { useSendSmsCode } from '../api/send-sms-code';
 import { useCountdown } from '../hooks/use-countdown';
 import { useIsMobile } from '../../layout/hooks/use-device-mode';
 import { useRegisterInviteStore } from '../stores/register-invite-store';
+import type { LoginFormProps } from './login-form-props';
 import { loginRules } from './login-rules';
 
 interface SmsLoginValues {
@@ -17,16 +18,8 @@ interface SmsLoginValues {
   smsCode: string;
 }
 
-interface SmsLoginFormProps {
-  /** the agreement checkbox, shown above the submit button */
-  agreement: ReactNode;
-  /** false (and a warning shown) when the terms are not agreed yet */
-  ensureAgreed: () => boolean;
-  onLoggedIn: (response: LoginResponse) => Promise<void>;
-}
-
 /** Phone plus verification code; an unknown phone is registered (with the invite code, if any). */
-export function SmsLoginForm({ agreement, ensureAgreed, onLoggedIn }: SmsLoginFormProps) {
+export function SmsLoginForm({ agreement, ensureAgreed, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SmsLoginValues>();
   const rules = loginRules(t);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Dropdown, Empty, Menu, Skeleton, Tooltip, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -88,21 +89,11 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     body = (
       <>
         {spaces.length === 0 && (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            className="sidebar-empty"
-            description={
-              <span>
-                <span className="sidebar-empty-title">{t('spaces.empty')}</span>
-                <br />
-                <Typography.Text type="secondary">{t('spaces.emptyHint')}</Typography.Text>
-              </span>
-            }
-          >
+          <NoSpacesCard>
             <Button size="small" type="primary" onClick={() => showCreateSpace()}>
               {t('spaces.createSpace')}
             </Button>
-          </Empty>
+          </NoSpacesCard>
         )}
         <SpaceGroups
           groups={groups}
@@ -112,19 +103,7 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
       </>
     );
   } else if (isError || spaces.length === 0) {
-    body = collapsed ? null : (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        className="sidebar-empty"
-        description={
-          <span>
-            <span className="sidebar-empty-title">{t('spaces.empty')}</span>
-            <br />
-            <Typography.Text type="secondary">{t('spaces.emptyHint')}</Typography.Text>
-          </span>
-        }
-      />
-    );
+    body = collapsed ? null : <NoSpacesCard />;
   } else {
     body = (
       <Menu
@@ -160,5 +139,25 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
       {body}
       {dialog}
     </section>
+  );
+}
+
+/** The sidebar's 'no spaces yet' card, with an optional action. */
+function NoSpacesCard({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      className="sidebar-empty"
+      description={
+        <span>
+          <span className="sidebar-empty-title">{t('spaces.empty')}</span>
+          <br />
+          <Typography.Text type="secondary">{t('spaces.emptyHint')}</Typography.Text>
+        </span>
+      }
+    >
+      {children}
+    </Empty>
   );
 }

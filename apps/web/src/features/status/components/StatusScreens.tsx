@@ -3,16 +3,15 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 
-/** /403: no permission. */
-export function ForbiddenScreen() {
+function StatusScreen({ status, message }: { status: '403' | '404'; message: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <div className="centered-screen">
       <Result
-        status="403"
-        title="403"
-        subTitle={t('status.forbidden')}
+        status={status}
+        title={status}
+        subTitle={message}
         extra={
           <Button type="primary" onClick={() => navigate(paths.home.path)}>
             {t('status.backHome')}
@@ -23,22 +22,14 @@ export function ForbiddenScreen() {
   );
 }
 
+/** /403: no permission. */
+export function ForbiddenScreen() {
+  const { t } = useTranslation();
+  return <StatusScreen status="403" message={t('status.forbidden')} />;
+}
+
 /** /404 and every unknown path. */
 export function NotFoundScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <div className="centered-screen">
-      <Result
-        status="404"
-        title="404"
-        subTitle={t('status.notFound')}
-        extra={
-          <Button type="primary" onClick={() => navigate(paths.home.path)}>
-            {t('status.backHome')}
-          </Button>
-        }
-      />
-    </div>
-  );
+  return <StatusScreen status="404" message={t('status.notFound')} />;
 }
