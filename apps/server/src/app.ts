@@ -18,6 +18,7 @@ import { AppError } from './http/app-error.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { trackRouteMethods } from './http/method-not-allowed.js';
 import type { App } from './http/route-types.js';
+import { createJobQueue } from './infra/jobs/job-queue.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sms = deps.sms ?? createSmsProvider(config, app);
   const db = database.db;
+  app.decorate('jobs', createJobQueue(db, app.log));
   registerSystemRoutes(app, { database, version });
   registerLoginRoutes(app, {
     db,

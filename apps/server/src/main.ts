@@ -1,5 +1,5 @@
 // Starts the server: configuration, database (migrated), first administrator, the recycle-bin
-// purge timer, HTTP, and a clean shutdown on SIGINT/SIGTERM (in-flight requests and a running
+// purge timer, the job worker, HTTP, and a clean shutdown on SIGINT/SIGTERM (in-flight requests and a running
 // purge finish, the embedded database closes).
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -16,6 +16,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await ensureFirstAdmin(database.db, config, app.log);
   const recyclePurge = scheduleRecyclePurge(database.db, app.log);
+  app.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +25,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     try {
       await recyclePurge.stop();
+      await app.jobs.stop();
       await app.close();
     } finally {
       await database.close();

@@ -6,6 +6,7 @@ import type {
   RawReplyDefaultExpression,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { JobQueue } from '../infra/jobs/job-queue.js';
 
 /** Who may call a route: 'required' (default) needs a valid token, 'optional' reads one if valid. */
 export type RouteAuth = 'none' | 'optional' | 'required';
@@ -13,6 +14,10 @@ export type RouteAuth = 'none' | 'optional' | 'required';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+  }
+  interface FastifyInstance {
+    /** background jobs; the worker loop is started by main.ts, tests call `drain()` */
+    jobs: JobQueue;
   }
 }
 

@@ -72,6 +72,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     },
     db: database.db,
     database,
+    /** background jobs: nothing runs by itself in tests; `await jobs.drain()` runs what is due */
+    jobs: app.jobs,
     sms,
     config,
     async close() {

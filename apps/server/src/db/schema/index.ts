@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './spaces.js';
 export * from './content.js';
 export * from './personal.js';
+export * from './jobs.js';

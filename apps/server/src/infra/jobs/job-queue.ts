@@ -1,0 +1,165 @@
+// The job queue: modules enqueue work inside their own transaction (`enqueueJob`) and register
+// a handler per kind; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
+// so several server instances share the queue without taking the same job twice. A failed job
+// is retried with exponential backoff; after its last attempt it stays, marked failed.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/database.js';
+import { jobs } from '../../db/schema/index.js';
+
+export type JobPayload = Record<string, unknown>;
+
+export interface JobContext {
+  id: number;
+  /** 1 on the first run */
+  attempt: number;
+}
+
+export type JobHandler = (payload: JobPayload, context: JobContext) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** a waiting job of the same kind and key makes this one a no-op (e.g. one reindex per page) */
+  key?: string;
+  delayMs?: number;
+  maxAttempts?: number;
+}
+
+/** Records a job; it runs after the surrounding transaction commits. */
+export async function enqueueJob(
+  db: Executor,
+  kind: string,
+  payload: JobPayload,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      key: options.key ?? null,
+      runAt: new Date(Date.now() + (options.delayMs ?? 0)),
+      maxAttempts: options.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing();
+}
+
+export interface JobQueue {
+  handle(kind: string, handler: JobHandler): void;
+  /** runs one due job; false when none was due */
+  runNext(): Promise<boolean>;
+  /** runs due jobs until none is left (tests, benchmarks); answers how many ran */
+  drain(): Promise<number>;
+  /** starts the worker loop in this process */
+  start(): void;
+  /** stops the loop and waits for the job in progress */
+  stop(): Promise<void>;
+}
+
+const lockMs = 10 * 60 * 1000;
+const retryBaseMs = 2000;
+
+export function createJobQueue(
+  db: Database,
+  log: FastifyBaseLogger,
+  options: { pollMs?: number } = {},
+): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const pollMs = options.pollMs ?? 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function claim() {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return null;
+    const rows = await db.execute<{
+      id: string | number;
+      kind: string;
+      payload: JobPayload;
+      attempts: number;
+      max_attempts: number;
+    }>(sql`
+      update jobs set attempts = attempts + 1, key = null,
+        locked_until = now() + make_interval(secs => ${lockMs / 1000})
+      where id = (
+        select id from jobs
+        where failed_at is null and run_at <= now()
+          and (locked_until is null or locked_until < now())
+          and kind in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})
+        order by run_at, id
+        limit 1
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`);
+    const row = rows.rows[0];
+    return row ? { ...row, id: Number(row.id) } : null;
+  }
+
+  async function runNext(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await db.delete(jobs).where(eq(jobs.id, job.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = job.attempts >= job.max_attempts;
+      log.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
+      await db
+        .update(jobs)
+        .set({
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          ...(last
+            ? { failedAt: new Date() }
+            : { runAt: new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1)) }),
+        })
+        .where(eq(jobs.id, job.id));
+    }
+    return true;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = (async () => {
+        let ran = true;
+        while (ran && !stopped) ran = await runNext();
+      })()
+        .catch((error: unknown) => log.error({ err: error }, 'job worker error'))
+        .finally(() => {
+          running = null;
+          schedule(pollMs);
+        });
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    handle(kind, handler) {
+      if (handlers.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
+      handlers.set(kind, handler);
+    },
+    runNext,
+    async drain() {
+      let count = 0;
+      while (await runNext()) count += 1;
+      return count;
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
