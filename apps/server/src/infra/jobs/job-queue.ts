@@ -4,7 +4,7 @@
 // is retried with exponential backoff; after its last attempt it stays, marked failed.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/database.js';
+import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { jobs } from '../../db/schema/index.js';
 
 export type JobPayload = Record<string, unknown>;
@@ -72,13 +72,15 @@ export function createJobQueue(
   async function claim() {
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
-    const rows = await db.execute<{
+    const rows = await queryRows<{
       id: string | number;
       kind: string;
       payload: JobPayload;
       attempts: number;
       max_attempts: number;
-    }>(sql`
+    }>(
+      db,
+      sql`
       update jobs set attempts = attempts + 1, key = null,
         locked_until = now() + make_interval(secs => ${lockMs / 1000})
       where id = (
@@ -93,8 +95,9 @@ export function createJobQueue(
         limit 1
         for update skip locked
       )
-      returning id, kind, payload, attempts, max_attempts`);
-    const row = rows.rows[0];
+      returning id, kind, payload, attempts, max_attempts`,
+    );
+    const row = rows[0];
     return row ? { ...row, id: Number(row.id) } : null;
   }
 
