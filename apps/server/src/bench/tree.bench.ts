@@ -11,68 +11,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite, type Database } from '../db/database.js';
+import { connectPostgres, wrapPglite } from '../db/database.js';
 import { spaceNodes, spaces } from '../db/schema/index.js';
-import { positionsBetween } from '../lib/position.js';
+import { generateTree, insertNodes } from './seed.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
 
 const nodeCount = 10_000;
-const depth = 5;
 const neighbours = Number(process.env.BENCH_NEIGHBOURS ?? 4);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
-
-type NewNode = typeof spaceNodes.$inferInsert;
-
-/** A space's rows: topics 5 deep (5 at the root, 3 under each), then pages and links spread
- *  over the topics until there are `nodeCount`; ids are fixed here so parents are known. */
-function generate(spaceId: string, userId: number): NewNode[] {
-  const rows: NewNode[] = [];
-  const topics: string[] = [];
-  const children = new Map<string | null, NewNode[]>();
-  const add = (parentId: string | null, type: NewNode['type'], name: string) => {
-    const row: NewNode = {
-      id: crypto.randomUUID(),
-      spaceId,
-      parentId,
-      type,
-      name,
-      position: '',
-      url: type === 'link' ? `https://example.com/资料/${rows.length}` : null,
-      avatar: type === 'page' && rows.length % 3 === 0 ? '📄' : null,
-      createdBy: userId,
-    };
-    rows.push(row);
-    children.set(parentId, [...(children.get(parentId) ?? []), row]);
-    if (type === 'topic') topics.push(row.id!);
-    return row;
-  };
-  const topicLevel = (parentId: string | null, level: number) => {
-    for (let i = 0; i < (level === 1 ? 5 : 3); i++) {
-      const topic = add(parentId, 'topic', `第${level}层主题 ${i + 1}`);
-      if (level < depth) topicLevel(topic.id!, level + 1);
-    }
-  };
-  topicLevel(null, 1);
-  for (let i = 0; rows.length < nodeCount; i++) {
-    const parentId = i % 50 === 0 ? null : topics[i % topics.length]!;
-    if (i % 5 === 4) add(parentId, 'link', `参考链接 ${i}`);
-    else add(parentId, 'page', `知识库页面标题 ${i}`);
-  }
-  for (const siblings of children.values()) {
-    const keys = positionsBetween(null, null, siblings.length);
-    siblings.forEach((row, index) => (row.position = keys[index]!));
-  }
-  return rows;
-}
-
-async function insertAll(db: Database, rows: NewNode[]) {
-  for (let i = 0; i < rows.length; i += 1000)
-    await db.insert(spaceNodes).values(rows.slice(i, i + 1000));
-}
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -121,11 +71,11 @@ async function main() {
     const loadStarted = performance.now();
     const space = await createSpace(db, user.id, { name: '基准空间' });
     spaceIds.push(space.id);
-    await insertAll(db, generate(space.id, user.id));
+    await insertNodes(db, generateTree(space.id, user.id, nodeCount));
     for (let i = 0; i < neighbours; i++) {
       const neighbour = await createSpace(db, user.id, { name: `邻居空间 ${i + 1}` });
       spaceIds.push(neighbour.id);
-      await insertAll(db, generate(neighbour.id, user.id));
+      await insertNodes(db, generateTree(neighbour.id, user.id, nodeCount));
     }
     await db.execute(sql`analyze space_nodes`);
     out(`database: ${database.kind}; ${spaceIds.length} spaces of ${nodeCount} nodes`);

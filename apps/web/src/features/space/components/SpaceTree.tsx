@@ -3,7 +3,6 @@
 // node a context menu and a hover '…' menu with the edit actions editors may use.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  Button,
   ConfigProvider,
   Dropdown,
   Tree,
@@ -59,6 +58,9 @@ export function SpaceTree() {
   const expandedKeys = useExpandedKeysStore((state) => state.bySpace[spaceId] ?? noKeys);
   const setExpandedKeys = useExpandedKeysStore((state) => state.setExpandedKeys);
   const { ref, height } = useElementHeight<HTMLDivElement>();
+  // One menu for the whole tree, opened at the row's '…' button or at the pointer: a menu per
+  // row made every row mount two dropdowns, which slowed scrolling a large tree.
+  const [menuAt, setMenuAt] = useState<{ node: TreeNode; x: number; y: number } | null>(null);
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
     const items: NonNullable<MenuProps['items']> = [];
@@ -107,29 +109,24 @@ export function SpaceTree() {
         </span>
       );
     if (!canEdit) return <span className="tree-node">{label}</span>;
-    const menu = {
-      items: menuFor(node),
-      onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation: () => void } }) => {
-        domEvent.stopPropagation();
-        handleMenu(node, key);
-      },
-    };
     return (
-      <Dropdown menu={menu} trigger={['contextMenu']}>
-        <span className="tree-node">
-          {label}
-          <Dropdown menu={menu} trigger={['click']}>
-            <Button
-              type="text"
-              size="small"
-              className="tree-node-more"
-              icon={<MoreOutlined />}
-              aria-label={`${t('spaces.moreActions')} ${node.name}`}
-              onClick={(event) => event.stopPropagation()}
-            />
-          </Dropdown>
-        </span>
-      </Dropdown>
+      <span className="tree-node">
+        {label}
+        {/* a plain button: an antd Button per row costs more than the row itself */}
+        <button
+          type="button"
+          className="tree-node-more"
+          aria-label={`${t('spaces.moreActions')} ${node.name}`}
+          aria-haspopup="menu"
+          onClick={(event) => {
+            event.stopPropagation();
+            const box = event.currentTarget.getBoundingClientRect();
+            setMenuAt({ node, x: box.left, y: box.bottom });
+          }}
+        >
+          <MoreOutlined />
+        </button>
+      </span>
     );
   };
 
@@ -206,6 +203,11 @@ export function SpaceTree() {
             dropPosition !== 0 || dropNode.node.type === 'topic'
           }
           onDrop={handleDrop}
+          onRightClick={({ event, node }) => {
+            if (!canEdit) return;
+            event.preventDefault();
+            setMenuAt({ node: node.node, x: event.clientX, y: event.clientY });
+          }}
           onSelect={(_keys, { node }) => {
             const data = node.node;
             if (data.type === 'page') navigate(paths.spacePage.getHref(spaceId, data.pageId));
@@ -220,6 +222,22 @@ export function SpaceTree() {
           }}
         />
       </ConfigProvider>
+      {menuAt && (
+        <Dropdown
+          open
+          onOpenChange={(open) => !open && setMenuAt(null)}
+          menu={{
+            items: menuFor(menuAt.node),
+            onClick: ({ key }) => {
+              setMenuAt(null);
+              handleMenu(menuAt.node, key);
+            },
+          }}
+          trigger={['click']}
+        >
+          <span className="tree-menu-anchor" style={{ left: menuAt.x, top: menuAt.y }} />
+        </Dropdown>
+      )}
     </div>
   );
 }
