@@ -7,7 +7,7 @@ import { idSchema } from './space.js';
 
 export const recycleRetentionDays = 30;
 
-export const recycleKinds = ['space', 'topic', 'page', 'link'] as const;
+export const recycleKinds = ['space', 'topic', 'page', 'link', 'file'] as const;
 export type RecycleKind = (typeof recycleKinds)[number];
 
 export const recycleListQuerySchema = pageQuerySchema(20).extend({ keywords: keywordsSchema });
@@ -16,7 +16,7 @@ export type RecycleListQuery = z.input<typeof recycleListQuerySchema>;
 export const recycleItemSchema = z.object({
   recycleId: z.string(),
   kind: z.enum(recycleKinds),
-  /** the deleted thing's own id (space, topic, page or link) */
+  /** the deleted thing's own id (space, topic, page, link or file) */
   targetId: z.string(),
   name: z.string(),
   spaceId: z.string(),

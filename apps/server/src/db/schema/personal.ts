@@ -57,7 +57,7 @@ export const recycleItems = pgTable(
   'recycle_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['space', 'topic', 'page', 'link'] }).notNull(),
+    kind: text('kind', { enum: ['space', 'topic', 'page', 'link', 'file'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     spaceId: uuid('space_id')
       .notNull()

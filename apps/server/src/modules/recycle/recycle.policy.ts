@@ -1,7 +1,7 @@
 // Who may see, restore and purge a recycle-bin item. Spaces: only their owner. Nodes (topics,
-// pages, links): space admins and owners always; the person who deleted it may see it while they
-// still belong to the space and restore it while they may still edit there. Purging nodes is for
-// admins and owners. Anything else looks missing.
+// pages, links) and files: space admins and owners always; the person who deleted it may see it
+// while they still belong to the space and restore it while they may still edit there. Purging
+// nodes and files is for admins and owners. Anything else looks missing.
 import type { SpaceRole } from '@library/contract';
 import type { recycleItems } from '../../db/schema/index.js';
 import { can } from '../space/space.policy.js';

@@ -209,6 +209,15 @@ export async function undeleteSpace(db: Executor, spaceId: string) {
     .where(eq(spaces.id, spaceId));
 }
 
+/** Ids of the nodes deleted together by an item. */
+export async function nodeIdsOfItem(db: Executor, item: RecycleRow) {
+  const rows = await db
+    .select({ id: spaceNodes.id })
+    .from(spaceNodes)
+    .where(and(eq(spaceNodes.recycleItemId, item.id), eq(spaceNodes.spaceId, item.spaceId)));
+  return rows.map((row) => row.id);
+}
+
 /** Hard-deletes the nodes of an item; blocks, versions and comments go with them (cascade). */
 export async function destroyNodes(db: Executor, item: RecycleRow) {
   const ofItem = and(eq(spaceNodes.recycleItemId, item.id), eq(spaceNodes.spaceId, item.spaceId));

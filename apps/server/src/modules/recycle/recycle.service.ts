@@ -1,5 +1,6 @@
 // The recycle bin: listing what a user may see, restoring an item to where it was, deleting it
-// forever, and the purge of items older than `recycleRetentionDays`.
+// forever, and the purge of items older than `recycleRetentionDays`. Items are spaces, tree
+// nodes and files (the file module does the file side).
 import {
   ErrorCode,
   recycleRetentionDays,
@@ -8,7 +9,14 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
+import {
+  destroyFileItem,
+  destroyFilesOfPages,
+  destroyFilesOfSpace,
+  restoreFileItem,
+} from '../file/file.recycle.js';
 import { rolesInSpaces, roleInSpace } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { presentRecycleItem } from './recycle.presenter.js';
@@ -79,6 +87,7 @@ export async function restoreRecycleItem(
     if (item.kind === 'space') {
       await repo.undeleteSpace(tx, item.spaceId);
       await repo.deleteItem(tx, item.id);
+      await enqueueJob(tx, 'ai.reindex-space', { spaceId: item.spaceId }, { key: item.spaceId });
       return result;
     }
     if (space.deletedAt) {
@@ -86,6 +95,11 @@ export async function restoreRecycleItem(
         status: 400,
         detail: 'the space is in the recycle bin; restore the space first',
       });
+    }
+    if (item.kind === 'file') {
+      await restoreFileItem(tx, item.id);
+      await repo.deleteItem(tx, item.id);
+      return result;
     }
     const root = await repo.findNode(tx, item.targetId);
     if (!root || root.recycleItemId !== item.id) throw notFound();
@@ -107,6 +121,7 @@ export async function restoreRecycleItem(
     }
     await repo.undeleteNodes(tx, item.id);
     await repo.deleteItem(tx, item.id);
+    await enqueueJob(tx, 'ai.reindex-space', { spaceId: item.spaceId }, { key: item.spaceId });
     return result;
   });
 }
@@ -125,11 +140,21 @@ async function freePosition(
   return taken ? positionBetween(position, next) : position;
 }
 
-/** Deletes an item and what it stands for; false when another purge or restore got it first. */
+/**
+ * Deletes an item and what it stands for (files uploaded into its pages too; their bytes go in
+ * a job after commit); false when another purge or restore got it first.
+ */
 async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
   if (!(await repo.deleteItem(tx, item.id))) return false;
-  if (item.kind === 'space') await repo.destroySpace(tx, item.spaceId);
-  else await repo.destroyNodes(tx, item);
+  if (item.kind === 'space') {
+    await destroyFilesOfSpace(tx, item.spaceId);
+    await repo.destroySpace(tx, item.spaceId);
+  } else if (item.kind === 'file') {
+    await destroyFileItem(tx, item.id);
+  } else {
+    await destroyFilesOfPages(tx, await repo.nodeIdsOfItem(tx, item));
+    await repo.destroyNodes(tx, item);
+  }
   return true;
 }
 

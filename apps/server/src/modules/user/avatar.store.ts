@@ -1,8 +1,15 @@
-// Avatar images on local disk under DATA_DIR/avatars. Keys are generated; the type is sniffed
-// from the bytes, never taken from the client. (The files feature brings the general storage.)
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// Avatar images in the file storage (local: DATA_DIR/avatars/<key>, S3: avatars/<key> in the
+// bucket). Uploads stream through the files' upload meter: at most 2 MB, images only (PNG,
+// JPEG, GIF, WebP sniffed from the bytes, never taken from the client), stored under a
+// generated key once complete.
+import type { Readable } from 'node:stream';
+import { ErrorCode } from '@library/contract';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/app-error.js';
+import { createLocalDriver } from '../../infra/storage/local-driver.js';
+import { createS3Driver } from '../../infra/storage/s3-driver.js';
+import { storageKeys } from '../../infra/storage/storage-driver.js';
+import { UploadMeter } from '../file/file.upload.js';
 
 export const avatarMaxBytes = 2 * 1024 * 1024;
 
@@ -36,29 +43,53 @@ export function contentTypeOfKey(key: string) {
   return signatures.find((signature) => signature.ext === ext)?.type ?? 'application/octet-stream';
 }
 
-export function createAvatarStore(dataDir: string) {
-  const dir = path.join(dataDir, 'avatars');
-  const keyPattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
-  const fileOf = (key: string) => {
-    if (!keyPattern.test(key)) throw new Error(`invalid avatar key ${key}`);
-    return path.join(dir, key);
-  };
+/** Keys as kept in `users.avatar_key` (`<hex>.<ext>`); storage holds them under `avatars/`. */
+const keyPattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+const storageKeyOf = (key: string) => {
+  if (!keyPattern.test(key)) throw new Error(`invalid avatar key ${key}`);
+  return `avatars/${key}`;
+};
+
+export function createAvatarStore(config: Pick<Config, 'dataDir' | 'storage' | 's3'>) {
+  // local avatars stay where they always were: DATA_DIR/avatars
+  const storage =
+    config.storage === 's3' && config.s3
+      ? createS3Driver(config.s3)
+      : createLocalDriver(config.dataDir);
   return {
-    /** Stores an image; returns undefined when the bytes are not a supported image. */
-    async save(bytes: Buffer): Promise<string | undefined> {
-      const kind = sniffImage(bytes);
-      if (!kind) return undefined;
-      await fs.mkdir(dir, { recursive: true });
-      const key = `${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-      const temp = `${fileOf(key)}.tmp`;
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, fileOf(key));
-      return key;
+    /** Streams an image into storage; answers its key or throws 700107, 602001 or 602002. */
+    async save(file: Readable): Promise<string> {
+      const meter = new UploadMeter(
+        [{ code: ErrorCode.quotaSingleFileSize, bytesLeft: avatarMaxBytes }],
+        'avatar',
+        (head) => head.length < 12 || sniffImage(head) !== undefined,
+      );
+      file.on('error', (error) => meter.destroy(error));
+      meter.on('error', () => undefined);
+      const temp = storageKeys.temp();
+      try {
+        await storage.put(temp, file.pipe(meter));
+        const kind = sniffImage(meter.head());
+        if (meter.bytes === 0) throw new AppError(ErrorCode.emptyFileUnsupported);
+        if (!kind)
+          throw new AppError(ErrorCode.fileTypeUnsupported, { detail: 'png, jpeg, gif, webp' });
+        const key = storageKeys.avatar(kind.ext).slice('avatars/'.length);
+        await storage.move(temp, storageKeyOf(key));
+        return key;
+      } catch (error) {
+        await storage.remove(temp).catch(() => undefined);
+        if (error instanceof AppError && error.code === ErrorCode.fileTypeUnsupported) {
+          throw new AppError(ErrorCode.fileTypeUnsupported, { detail: 'png, jpeg, gif, webp' });
+        }
+        throw error;
+      }
     },
     async remove(key: string) {
-      await fs.rm(fileOf(key), { force: true });
+      await storage.remove(storageKeyOf(key));
     },
-    path: fileOf,
+    read(key: string) {
+      return storage.read(storageKeyOf(key));
+    },
   };
 }
 export type AvatarStore = ReturnType<typeof createAvatarStore>;

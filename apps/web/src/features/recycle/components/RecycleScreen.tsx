@@ -9,6 +9,7 @@ import {
   FileTextOutlined,
   FolderOutlined,
   LinkOutlined,
+  PaperClipOutlined,
   RollbackOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,7 @@ const kindIcons: Record<RecycleKind, typeof FileTextOutlined> = {
   topic: FolderOutlined,
   page: FileTextOutlined,
   link: LinkOutlined,
+  file: PaperClipOutlined,
 };
 
 /** 'space / topic / topic' of an item; a space itself has no location. */

@@ -1,0 +1,138 @@
+// One suite for every storage driver: the local directory and S3 (against s3rver on loopback).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalDriver } from './local-driver.js';
+import { createS3Driver } from './s3-driver.js';
+import { startS3TestServer } from './s3-test-server.js';
+import {
+  assertStorageKey,
+  StorageNotFoundError,
+  storageKeys,
+  type StorageDriver,
+} from './storage-driver.js';
+
+async function text(stream: Readable) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A stream of `count` chunks of 1 MiB, failing after them when `fail` is set. */
+function chunks(count: number, fail = false) {
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < count; i += 1) yield Buffer.alloc(1024 * 1024, i);
+      if (fail) throw new Error('connection reset');
+    })(),
+  );
+}
+
+type Setup = {
+  driver: StorageDriver;
+  objectCount: () => Promise<number>;
+  close: () => Promise<void>;
+};
+
+const setups: Array<[string, () => Promise<Setup>]> = [
+  [
+    'local',
+    async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'library-files-'));
+      return {
+        driver: createLocalDriver(root),
+        objectCount: async () =>
+          fs
+            .readdirSync(root, { recursive: true })
+            .filter((name) => fs.statSync(path.join(root, String(name))).isFile()).length,
+        close: async () => fs.rmSync(root, { recursive: true, force: true }),
+      };
+    },
+  ],
+  [
+    's3',
+    async () => {
+      const server = await startS3TestServer();
+      return {
+        driver: createS3Driver(server.settings),
+        objectCount: () => server.objectCount(),
+        close: () => server.close(),
+      };
+    },
+  ],
+];
+
+describe.each(setups)('storage driver: %s', (_name, setup) => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setup();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('stores a stream, reads it back whole and by range, and removes it', async () => {
+    const key = storageKeys.blob();
+    await s.driver.put(key, Readable.from([Buffer.from('你好，'), Buffer.from('世界')]));
+    expect(await s.driver.size(key)).toBe(15);
+    expect((await text(await s.driver.read(key))).toString()).toBe('你好，世界');
+    expect((await text(await s.driver.read(key, { start: 9, end: 14 }))).toString()).toBe('世界');
+    await s.driver.remove(key);
+    expect(await s.driver.size(key)).toBeNull();
+    await s.driver.remove(key); // removing twice is fine
+  });
+
+  it('streams a multi-part upload (12 MiB) without losing a byte', async () => {
+    const key = storageKeys.temp();
+    await s.driver.put(key, chunks(12));
+    expect(await s.driver.size(key)).toBe(12 * 1024 * 1024);
+    const middle = await text(
+      await s.driver.read(key, { start: 5 * 1024 * 1024 - 1, end: 5 * 1024 * 1024 }),
+    );
+    expect([...middle]).toEqual([4, 5]);
+    await s.driver.remove(key);
+  });
+
+  it('leaves nothing behind when the body fails mid-way', async () => {
+    const before = await s.objectCount();
+    const key = storageKeys.temp();
+    await expect(s.driver.put(key, chunks(7, true))).rejects.toThrow('connection reset');
+    expect(await s.driver.size(key)).toBeNull();
+    expect(await s.objectCount()).toBe(before);
+  });
+
+  it('moves an object to another key', async () => {
+    const from = storageKeys.temp();
+    const to = storageKeys.blob();
+    await s.driver.put(from, Readable.from([Buffer.from('moved')]));
+    await s.driver.move(from, to);
+    expect(await s.driver.size(from)).toBeNull();
+    expect((await text(await s.driver.read(to))).toString()).toBe('moved');
+    await s.driver.remove(to);
+  });
+
+  it('answers StorageNotFoundError for a missing object', async () => {
+    await expect(s.driver.read(storageKeys.blob())).rejects.toBeInstanceOf(StorageNotFoundError);
+    await expect(s.driver.move(storageKeys.temp(), storageKeys.blob())).rejects.toBeInstanceOf(
+      StorageNotFoundError,
+    );
+  });
+
+  it('refuses keys it did not generate', async () => {
+    for (const key of ['../../etc/passwd', 'blobs/../x', '/abs', 'blobs/报告.pdf', 'tmp/']) {
+      await expect(s.driver.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+        'invalid storage key',
+      );
+    }
+  });
+});
+
+describe('storage keys', () => {
+  it('are generated ids under fixed prefixes', () => {
+    expect(storageKeys.blob()).toMatch(/^blobs\/[0-9a-f]{32}$/);
+    expect(storageKeys.temp()).toMatch(/^tmp\/[0-9a-f]{32}$/);
+    expect(() => assertStorageKey(storageKeys.avatar('png'))).not.toThrow();
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { filePreviewTtlSeconds } from '@library/contract';
+import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
+
+const fileId = '6f1c1c52-5a4e-4f5e-9d59-6a0f1a2b3c4d';
+
+describe('preview URL signing', () => {
+  const signer = createPreviewSigner('x'.repeat(32));
+  const query = (url: string) => Object.fromEntries(new URL(url, 'http://h').searchParams);
+
+  it('verifies its own URL for its user until it expires', () => {
+    const now = new Date('2026-11-22T08:00:00Z');
+    const { url, expiresAt } = signer.sign(fileId, 42, now);
+    expect(expiresAt).toBe('2026-11-22T08:05:00.000Z');
+    expect(signer.verify(fileId, query(url), now)).toBe(42);
+    const last = new Date(now.getTime() + filePreviewTtlSeconds * 1000 - 1);
+    expect(signer.verify(fileId, query(url), last)).toBe(42);
+    const expired = new Date(now.getTime() + filePreviewTtlSeconds * 1000);
+    expect(signer.verify(fileId, query(url), expired)).toBeNull();
+  });
+
+  it('refuses another file, user, expiry, secret or a missing part', () => {
+    const now = new Date();
+    const q = query(signer.sign(fileId, 42, now).url);
+    expect(signer.verify('00000000-0000-4000-8000-000000000000', q, now)).toBeNull();
+    expect(signer.verify(fileId, { ...q, u: '43' }, now)).toBeNull();
+    expect(signer.verify(fileId, { ...q, e: String(Number(q.e) + 1) }, now)).toBeNull();
+    expect(createPreviewSigner('y'.repeat(32)).verify(fileId, q, now)).toBeNull();
+    expect(signer.verify(fileId, { u: q.u, e: q.e }, now)).toBeNull();
+    expect(signer.verify(fileId, { ...q, u: '42abc' }, now)).toBeNull();
+  });
+});
+
+describe('loadPreviewSecret', () => {
+  it('uses PREVIEW_SECRET, else generates one once and keeps it in DATA_DIR', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-secret-'));
+    try {
+      expect(loadPreviewSecret('s'.repeat(40), dir)).toBe('s'.repeat(40));
+      const first = loadPreviewSecret(undefined, dir);
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(loadPreviewSecret(undefined, dir)).toBe(first);
+      expect(fs.statSync(path.join(dir, 'preview-secret')).mode & 0o077).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+// Signed preview URLs: `/preview/{fileId}?u={userId}&e={unixSeconds}&s={hmac}`. The HMAC covers
+// the file, the user and the expiry, so a URL works only for the user it was made for and only
+// until it expires; the user's access to the file is checked again on every request.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { filePreviewPathPrefix, filePreviewTtlSeconds } from '@library/contract';
+
+export interface PreviewSigner {
+  sign(fileId: string, userId: number, now?: Date): { url: string; expiresAt: string };
+  /** the user the URL was made for, or null when it is forged, altered or expired */
+  verify(fileId: string, query: PreviewQuery, now?: Date): number | null;
+}
+
+export interface PreviewQuery {
+  u?: string;
+  e?: string;
+  s?: string;
+}
+
+/**
+ * PREVIEW_SECRET when set (several instances share it); otherwise a random secret generated
+ * once and kept in DATA_DIR/preview-secret, so URLs survive a restart.
+ */
+export function loadPreviewSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'preview-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  try {
+    // 'wx': when another process wrote it first, use theirs
+    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
+
+export function createPreviewSigner(secret: string): PreviewSigner {
+  const mac = (fileId: string, userId: string, expires: string) =>
+    crypto.createHmac('sha256', secret).update(`${fileId}\n${userId}\n${expires}`).digest();
+
+  return {
+    sign(fileId, userId, now = new Date()) {
+      const expires = Math.floor(now.getTime() / 1000) + filePreviewTtlSeconds;
+      const signature = mac(fileId, String(userId), String(expires)).toString('base64url');
+      const query = new URLSearchParams({ u: String(userId), e: String(expires), s: signature });
+      return {
+        url: `${filePreviewPathPrefix}${fileId}?${query.toString()}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+    verify(fileId, query, now = new Date()) {
+      const { u, e, s } = query;
+      if (!u || !e || !s || !/^\d{1,18}$/.test(u) || !/^\d{1,12}$/.test(e)) return null;
+      if (Number(e) * 1000 <= now.getTime()) return null;
+      const expected = mac(fileId, u, e);
+      const given = Buffer.from(s, 'base64url');
+      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+      return Number(u);
+    },
+  };
+}

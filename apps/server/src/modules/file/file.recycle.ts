@@ -1,0 +1,78 @@
+// Files in the recycle bin: restoring a deleted file, and what purging a file, a page or a space
+// does to files — their rows go in the purge's transaction, their bytes (when no other file uses
+// them) in the job `file.remove-bytes` that runs after it commits.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ErrorCode } from '@library/contract';
+import type { Executor } from '../../db/database.js';
+import { recycleItems, spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { enqueueJob, type JobPayload } from '../../infra/jobs/job-queue.js';
+import type { StorageDriver } from '../../infra/storage/storage-driver.js';
+import * as repo from './file.repo.js';
+import { indexFileJob } from './file.service.js';
+
+export const removeBytesJob = 'file.remove-bytes';
+
+async function filesOfItem(tx: Executor, recycleItemId: string) {
+  return tx.select().from(spaceFiles).where(eq(spaceFiles.recycleItemId, recycleItemId));
+}
+
+/** Brings a deleted file back; a file whose page is in the bin waits for the page (700009). */
+export async function restoreFileItem(tx: Executor, recycleItemId: string) {
+  const [file] = await filesOfItem(tx, recycleItemId);
+  if (!file) throw new AppError(ErrorCode.dataMissing);
+  if (file.pageId) {
+    const [page] = await tx
+      .select({ id: spaceNodes.id })
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.id, file.pageId), isNull(spaceNodes.deletedAt)))
+      .limit(1);
+    if (!page) {
+      throw new AppError(ErrorCode.operationNotAllowed, {
+        status: 400,
+        detail: 'the page of this file is in the recycle bin; restore the page first',
+      });
+    }
+  }
+  await repo.updateFile(tx, file.id, { deletedAt: null, deletedBy: null, recycleItemId: null });
+  await enqueueJob(tx, indexFileJob, { fileId: file.id }, { key: file.id });
+  return file;
+}
+
+async function destroy(tx: Executor, fileIds: string[]) {
+  if (fileIds.length === 0) return;
+  // a file deleted on its own before its page was purged leaves no orphan item behind
+  await tx
+    .delete(recycleItems)
+    .where(and(eq(recycleItems.kind, 'file'), inArray(recycleItems.targetId, fileIds)));
+  const keys = await repo.destroyFiles(tx, fileIds);
+  if (keys.length > 0) await enqueueJob(tx, removeBytesJob, { keys });
+  for (const fileId of fileIds) await enqueueJob(tx, indexFileJob, { fileId }, { key: fileId });
+}
+
+/** Purging a file's own recycle item. */
+export async function destroyFileItem(tx: Executor, recycleItemId: string) {
+  await destroy(
+    tx,
+    (await filesOfItem(tx, recycleItemId)).map((file) => file.id),
+  );
+}
+
+/** Purging pages: the files uploaded into them go with them. */
+export async function destroyFilesOfPages(tx: Executor, pageIds: string[]) {
+  await destroy(tx, await repo.filesOfPages(tx, pageIds));
+}
+
+/** Purging a space: its rows go by cascade, its bytes by the job. */
+export async function destroyFilesOfSpace(tx: Executor, spaceId: string) {
+  const keys = await repo.blobKeysOfSpace(tx, spaceId);
+  if (keys.length > 0) await enqueueJob(tx, removeBytesJob, { keys });
+}
+
+/** Deleting a missing key is fine, so the job may run twice. */
+export function removeBytesHandler(storage: StorageDriver) {
+  return async (payload: JobPayload) => {
+    const keys = Array.isArray(payload.keys) ? payload.keys : [];
+    for (const key of keys) if (typeof key === 'string') await storage.remove(key);
+  };
+}

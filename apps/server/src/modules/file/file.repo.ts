@@ -1,0 +1,264 @@
+// Drizzle queries of files: blobs (de-duplicated bytes), file rows, usage for the quotas, the
+// pages using a file, and the extracted text.
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  fileBlobs,
+  pageBlocks,
+  recycleItems,
+  spaceFiles,
+  spaceFileTexts,
+  spaceNodes,
+  spaces,
+  users,
+} from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/search-pattern.js';
+
+export type FileRow = typeof spaceFiles.$inferSelect;
+export type NewFile = typeof spaceFiles.$inferInsert;
+export type BlobRow = typeof fileBlobs.$inferSelect;
+
+/**
+ * A file is live when it is not deleted and the page it was uploaded into (if any) is not in the
+ * recycle bin either: deleting a page takes its files to the bin with it.
+ */
+const live = (): SQL =>
+  and(
+    isNull(spaceFiles.deletedAt),
+    or(
+      isNull(spaceFiles.pageId),
+      sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null)`,
+    ),
+  ) as SQL;
+
+const fileColumns = {
+  file: spaceFiles,
+  uploader: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
+};
+
+export async function findLiveFile(db: Executor, fileId: string) {
+  const [row] = await db
+    .select(fileColumns)
+    .from(spaceFiles)
+    .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
+    .where(and(eq(spaceFiles.id, fileId), live()))
+    .limit(1);
+  return row;
+}
+
+export type ListedFile = NonNullable<Awaited<ReturnType<typeof findLiveFile>>>;
+
+export async function listLiveFiles(
+  db: Executor,
+  spaceId: string,
+  options: { keywords: string; page: number; pageSize: number },
+) {
+  const where = and(
+    eq(spaceFiles.spaceId, spaceId),
+    live(),
+    options.keywords ? ilike(spaceFiles.name, containsPattern(options.keywords)) : undefined,
+  );
+  const rows = await db
+    .select(fileColumns)
+    .from(spaceFiles)
+    .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
+    .where(where)
+    .orderBy(desc(spaceFiles.createdAt), desc(spaceFiles.id))
+    .limit(options.pageSize)
+    .offset(options.page * options.pageSize);
+  const [total] = await db.select({ value: count() }).from(spaceFiles).where(where);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findFile(db: Executor, fileId: string, lock = false) {
+  const query = db.select().from(spaceFiles).where(eq(spaceFiles.id, fileId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findBlob(db: Executor, blobId: string) {
+  const [row] = await db.select().from(fileBlobs).where(eq(fileBlobs.id, blobId)).limit(1);
+  return row;
+}
+
+export async function findBlobByHash(db: Executor, spaceId: string, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(fileBlobs)
+    .where(and(eq(fileBlobs.spaceId, spaceId), eq(fileBlobs.sha256, sha256)))
+    .limit(1)
+    .for('key share');
+  return row;
+}
+
+export async function insertBlob(db: Executor, blob: typeof fileBlobs.$inferInsert) {
+  const [row] = await db.insert(fileBlobs).values(blob).returning();
+  if (!row) throw new Error('blob insert returned no row');
+  return row;
+}
+
+export async function insertFile(db: Executor, file: NewFile) {
+  const [row] = await db.insert(spaceFiles).values(file).returning();
+  if (!row) throw new Error('file insert returned no row');
+  return row;
+}
+
+export async function updateFile(db: Executor, fileId: string, changes: Partial<NewFile>) {
+  await db.update(spaceFiles).set(changes).where(eq(spaceFiles.id, fileId));
+}
+
+/** Holds the space's row until commit, so concurrent uploads check the quotas one at a time. */
+export async function lockSpace(db: Executor, spaceId: string) {
+  await db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(eq(spaces.id, spaceId))
+    .for('no key update');
+}
+
+/**
+ * What the quotas count: every file not purged (files in the recycle bin still hold storage),
+ * by its own size, even when its bytes are shared with another file.
+ */
+export async function usage(db: Executor, spaceId: string, userId: number) {
+  const [space] = await db
+    .select({ bytes: sum(spaceFiles.size), files: count() })
+    .from(spaceFiles)
+    .where(eq(spaceFiles.spaceId, spaceId));
+  const [user] = await db
+    .select({ bytes: sum(spaceFiles.size) })
+    .from(spaceFiles)
+    .where(eq(spaceFiles.uploadedBy, userId));
+  return {
+    spaceBytes: Number(space?.bytes ?? 0),
+    spaceFiles: space?.files ?? 0,
+    userBytes: Number(user?.bytes ?? 0),
+  };
+}
+
+/**
+ * For each file, the live pages using it: the page it was uploaded into, and pages whose draft
+ * blocks hold its block URL (`/v3/space/file/{id}`).
+ */
+export async function pagesUsing(db: Executor, spaceId: string, files: FileRow[]) {
+  const result = new Map<string, Array<{ pageId: string; name: string }>>();
+  if (files.length === 0) return result;
+  const ids = files.map((file) => file.id);
+  const referencing = await db
+    .selectDistinct({ fileId: spaceFiles.id, pageId: spaceNodes.id, name: spaceNodes.name })
+    .from(spaceFiles)
+    .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
+    .innerJoin(pageBlocks, eq(pageBlocks.pageId, spaceNodes.id))
+    .where(
+      and(
+        inArray(spaceFiles.id, ids),
+        eq(spaceNodes.spaceId, spaceId),
+        isNull(spaceNodes.deletedAt),
+        sql`strpos(${pageBlocks.data}::text, '/v3/space/file/' || ${spaceFiles.id}::text) > 0`,
+      ),
+    );
+  const uploadPages = files.flatMap((file) => (file.pageId ? [file.pageId] : []));
+  const uploadedInto =
+    uploadPages.length === 0
+      ? []
+      : await db
+          .select({ pageId: spaceNodes.id, name: spaceNodes.name })
+          .from(spaceNodes)
+          .where(and(inArray(spaceNodes.id, uploadPages), isNull(spaceNodes.deletedAt)));
+  for (const file of files) {
+    const pages = new Map<string, string>();
+    const home = uploadedInto.find((page) => page.pageId === file.pageId);
+    if (home) pages.set(home.pageId, home.name);
+    for (const row of referencing) if (row.fileId === file.id) pages.set(row.pageId, row.name);
+    result.set(
+      file.id,
+      [...pages].map(([pageId, name]) => ({ pageId, name })),
+    );
+  }
+  return result;
+}
+
+/** The page, when it is a live page of the space. */
+export async function livePageOf(db: Executor, spaceId: string, pageId: string) {
+  const [page] = await db
+    .select({ id: spaceNodes.id })
+    .from(spaceNodes)
+    .where(
+      and(
+        eq(spaceNodes.id, pageId),
+        eq(spaceNodes.spaceId, spaceId),
+        eq(spaceNodes.type, 'page'),
+        isNull(spaceNodes.deletedAt),
+      ),
+    )
+    .limit(1);
+  return page;
+}
+
+export async function insertRecycleItem(db: Executor, item: typeof recycleItems.$inferInsert) {
+  const [row] = await db.insert(recycleItems).values(item).returning({ id: recycleItems.id });
+  if (!row) throw new Error('recycle item insert returned no row');
+  return row.id;
+}
+
+export async function saveText(db: Executor, fileId: string, text: string) {
+  await db
+    .insert(spaceFileTexts)
+    .values({ fileId, text })
+    .onConflictDoUpdate({
+      target: spaceFileTexts.fileId,
+      set: { text, extractedAt: new Date() },
+    });
+}
+
+export async function findText(db: Executor, fileId: string) {
+  const [row] = await db
+    .select()
+    .from(spaceFileTexts)
+    .where(eq(spaceFileTexts.fileId, fileId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Hard-deletes files and then every blob no remaining file uses; answers the storage keys of
+ * those blobs, to be removed from storage after the transaction commits.
+ */
+export async function destroyFiles(db: Executor, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const removed = await db
+    .delete(spaceFiles)
+    .where(inArray(spaceFiles.id, fileIds))
+    .returning({ blobId: spaceFiles.blobId });
+  const blobIds = [...new Set(removed.map((row) => row.blobId))];
+  if (blobIds.length === 0) return [];
+  const blobs = await db
+    .delete(fileBlobs)
+    .where(
+      and(
+        inArray(fileBlobs.id, blobIds),
+        sql`not exists (select 1 from ${spaceFiles} where ${spaceFiles.blobId} = ${fileBlobs.id})`,
+      ),
+    )
+    .returning({ storageKey: fileBlobs.storageKey });
+  return blobs.map((blob) => blob.storageKey);
+}
+
+/** Ids of the files uploaded into any of these pages (live or deleted). */
+export async function filesOfPages(db: Executor, pageIds: string[]) {
+  if (pageIds.length === 0) return [];
+  const rows = await db
+    .select({ id: spaceFiles.id })
+    .from(spaceFiles)
+    .where(inArray(spaceFiles.pageId, pageIds));
+  return rows.map((row) => row.id);
+}
+
+/** Storage keys of every blob of a space (to remove after the space is destroyed). */
+export async function blobKeysOfSpace(db: Executor, spaceId: string) {
+  const rows = await db
+    .select({ storageKey: fileBlobs.storageKey })
+    .from(fileBlobs)
+    .where(eq(fileBlobs.spaceId, spaceId));
+  return rows.map((row) => row.storageKey);
+}

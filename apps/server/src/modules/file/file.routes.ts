@@ -1,0 +1,212 @@
+// Files of spaces (issue 4): upload, the file library, rename, delete, download, preview URLs
+// (and their MCP twin), the root-level `/preview/{id}` that serves a signed URL, and the text
+// extraction job.
+import type { FastifyReply } from 'fastify';
+import {
+  ErrorCode,
+  fileListQuerySchema,
+  fileListSchema,
+  filePreviewUrlSchema,
+  fileUploadField,
+  idParamsSchema,
+  mcpFilePreviewUrlSchema,
+  renameFileRequestSchema,
+  spaceFileSchema,
+  spaceFileSpaceParamsSchema,
+  uploadFileQuerySchema,
+} from '@library/contract';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { createStorage } from '../../infra/storage/storage.js';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import { contentDisposition, parseRange } from './file.http.js';
+import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
+import { removeBytesHandler, removeBytesJob } from './file.recycle.js';
+import { isActiveType } from './file.sniff.js';
+import * as files from './file.service.js';
+import { extractTextHandler } from './file.text.js';
+
+const tags = ['file'];
+
+export function registerFileRoutes(app: App, options: { db: Database; config: Config }) {
+  const { db, config } = options;
+  const storage = createStorage(config);
+  const deps: files.FileDeps = {
+    db,
+    storage,
+    quotas: config.fileQuotas,
+    signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
+  };
+  const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+  const rangeOf = (header: string | undefined) => (size: number) => parseRange(header, size);
+
+  app.jobs.handle(files.extractTextJob, extractTextHandler(deps));
+  app.jobs.handle(removeBytesJob, removeBytesHandler(storage));
+
+  app.post(
+    '/api/v3/space/:spaceId/file',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: spaceFileSpaceParamsSchema,
+        querystring: uploadFileQuerySchema,
+        response: okResponse(spaceFileSchema),
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      // per-route limits: the quotas are enforced while streaming, busboy only stops a runaway
+      const part = await request.file({
+        limits: { fileSize: deps.quotas.fileMaxBytes + 1, files: 1, fields: 10 },
+        // the name is a display name only: keep it as sent (`../../x` never reaches a path)
+        preservePath: true,
+      });
+      if (!part || part.fieldname !== fileUploadField) {
+        throw new AppError(ErrorCode.paramError, { detail: `one part named "${fileUploadField}"` });
+      }
+      return ok(
+        await files.uploadFile(deps, userId, request.params.spaceId, request.query.pageId, {
+          filename: part.filename,
+          file: part.file,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v3/space/:spaceId/file',
+    {
+      schema: {
+        tags,
+        params: spaceFileSpaceParamsSchema,
+        querystring: fileListQuerySchema,
+        response: okResponse(fileListSchema),
+      },
+    },
+    async (request) =>
+      ok(await files.listFiles(db, me(request), request.params.spaceId, request.query)),
+  );
+
+  app.get(
+    '/api/v3/space/file/:id',
+    { schema: { tags, params: idParamsSchema, response: okResponse(spaceFileSchema) } },
+    async (request) => ok(await files.getFile(db, me(request), request.params.id)),
+  );
+
+  app.put(
+    '/api/v3/space/file/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: renameFileRequestSchema,
+        response: okResponse(spaceFileSchema),
+      },
+    },
+    async (request) =>
+      ok(await files.renameFile(db, me(request), request.params.id, request.body.name)),
+  );
+
+  app.delete(
+    '/api/v3/space/file/:id',
+    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
+    async (request) => {
+      await files.deleteFile(db, me(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/v3/space/file/:id/download',
+    { schema: { tags, params: idParamsSchema } },
+    async (request, reply) => {
+      const bytes = await files.downloadFile(
+        deps,
+        me(request),
+        request.params.id,
+        rangeOf(request.headers.range),
+      );
+      reply.header('content-disposition', contentDisposition('attachment', bytes.name));
+      reply.header('content-security-policy', 'sandbox');
+      // HTML, SVG and XML leave as opaque bytes: never a document of our origin
+      const type = isActiveType(bytes.mimeType) ? 'application/octet-stream' : bytes.mimeType;
+      return sendBytes(reply, bytes, inlineType(type));
+    },
+  );
+
+  app.get(
+    '/api/v3/space/file/:id/previewUrl',
+    { schema: { tags, params: idParamsSchema, response: okResponse(filePreviewUrlSchema) } },
+    async (request) => ok(await files.previewUrl(deps, me(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/v1/mcp/file/:id/previewUrl',
+    {
+      schema: {
+        tags: ['mcp'],
+        params: idParamsSchema,
+        response: okResponse(mcpFilePreviewUrlSchema),
+      },
+    },
+    async (request) => {
+      const { url, expiresAt } = await files.previewUrl(deps, me(request), request.params.id);
+      return ok({ filePreviewUrl: url, expiresAt });
+    },
+  );
+
+  // Outside /api: the signature is the credential (no token, no cookie), checked here.
+  app.get(
+    '/preview/:id',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: z.object({ u: z.string(), e: z.string(), s: z.string() }).partial(),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await files.openPreview(
+        deps,
+        request.params.id,
+        request.query,
+        rangeOf(request.headers.range),
+      );
+      reply.header('content-disposition', contentDisposition('inline', bytes.name));
+      reply.header('cache-control', 'private, max-age=300');
+      if (isActiveType(bytes.mimeType)) {
+        // HTML, SVG and XML are shown as their source text, sandboxed, never rendered
+        reply.header('content-security-policy', 'sandbox');
+        return sendBytes(reply, bytes, 'text/plain; charset=utf-8');
+      }
+      return sendBytes(reply, bytes, inlineType(bytes.mimeType));
+    },
+  );
+}
+
+/** Text types are sent as UTF-8 (what the upload sniffer accepted as text). */
+function inlineType(mimeType: string) {
+  return mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
+}
+
+function sendBytes(reply: FastifyReply, bytes: files.FileBytes, contentType: string) {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', `"${bytes.sha256}"`);
+  reply.type(contentType);
+  if (bytes.range) {
+    const { start, end } = bytes.range;
+    reply.code(206);
+    reply.header('content-range', `bytes ${start}-${end}/${bytes.size}`);
+    reply.header('content-length', String(end - start + 1));
+  } else {
+    reply.header('content-length', String(bytes.size));
+  }
+  return reply.send(bytes.stream);
+}
