@@ -130,8 +130,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON, or null when it is empty or not JSON. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -150,22 +150,21 @@ function appCodeMessage(code: number, msg: unknown, locale: Locale): string {
   return message || errorMessage(code, locale);
 }
 
-/** Maps a finished response to its data or the ApiError of spec §8. */
-function interpret<T>(response: Response, body: unknown, locale: Locale): T {
+/** Maps a finished response (status and parsed body) to its data or the ApiError of spec §8. */
+export function interpretResponse<T>(status: number, body: unknown, locale: Locale): T {
   if (isEnvelope(body) && body.code !== ErrorCode.success) {
     const message = appCodeMessage(body.code, body.msg, locale);
-    throw new ApiError(body.code, message, response.status, 'app');
+    throw new ApiError(body.code, message, status, 'app');
   }
-  if (!response.ok) {
-    const message = httpStatusMessage(response.status, locale);
-    throw new ApiError(response.status, message, response.status, 'http');
+  if (status < 200 || status >= 300) {
+    throw new ApiError(status, httpStatusMessage(status, locale), status, 'http');
   }
   if (isEnvelope(body)) return body.data as T;
   return body as T;
 }
 
 /** The session is over: a token app code, or a 401 that carries no app code of its own. */
-function isUnauthorized(error: ApiError): boolean {
+export function isSessionExpired(error: ApiError): boolean {
   if (error.source === 'app') return unauthorizedCodes.has(error.code);
   return error.status === 401;
 }
@@ -205,8 +204,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'include',
       signal: controller.signal,
     });
-    const parsed = await readBody(response);
-    return interpret<T>(response, parsed, locale);
+    const parsed = parseBody(await response.text());
+    return interpretResponse<T>(response.status, parsed, locale);
   } catch (caught) {
     const error = normalise(caught, { timedOut, aborted: controller.signal.aborted, locale });
     if (error instanceof ApiError) report(error, silent);
@@ -232,7 +231,7 @@ function normalise(
 
 function report(error: ApiError, silent: boolean): void {
   if (silent) return;
-  if (isUnauthorized(error)) hooks.onUnauthorized();
+  if (isSessionExpired(error)) hooks.onUnauthorized();
   else hooks.onError(error.message);
 }
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import {
-  downloadName,
-  fileNameFromDisposition,
-  interpretTransfer,
-  isSessionExpiredError,
-} from './file-transfer';
+import { ApiError, isSessionExpired } from './api-client';
+import { downloadName, fileNameFromDisposition, interpretTransfer } from './file-transfer';
 
 describe('download naming', () => {
   it("takes the original Chinese name from RFC 5987's filename*", () => {
@@ -62,9 +57,9 @@ describe('transfer answers (spec §8)', () => {
   });
 
   it('treats expired tokens and bare 401s as the end of the session', () => {
-    expect(isSessionExpiredError(new ApiError(100003, 'x', 401, 'app'))).toBe(true);
-    expect(isSessionExpiredError(new ApiError(401, 'x', 401, 'http'))).toBe(true);
-    expect(isSessionExpiredError(new ApiError(700107, 'x', 413, 'app'))).toBe(false);
+    expect(isSessionExpired(new ApiError(100003, 'x', 401, 'app'))).toBe(true);
+    expect(isSessionExpired(new ApiError(401, 'x', 401, 'http'))).toBe(true);
+    expect(isSessionExpired(new ApiError(700107, 'x', 413, 'app'))).toBe(false);
   });
 });
 

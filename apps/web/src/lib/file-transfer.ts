@@ -1,18 +1,16 @@
 // Byte transfers the JSON API client cannot do: an upload with progress (XMLHttpRequest, since
 // fetch reports no upload progress) and a download as a blob saved under a given name (spec §7).
-// Failures follow the same spec §8 rules as lib/api-client: a body code ≠ 0 fails with that code
-// and its msg (trimmed after 'msg:'), else a non-2xx status fails with its status text, else code
-// 500 'request failed, please retry'; an abort is a RequestCancelledError, never shown. Reporting
-// (toast, logout) is the caller's, as these calls also show their failure in place.
+// Failures are interpreted by lib/api-client's spec §8 rules (`interpretResponse`); an abort is a
+// RequestCancelledError, never shown. Reporting (toast, logout) is the caller's, as these calls
+// also show their failure in place.
+import { requestFailedMessage, type Locale } from '@library/contract';
 import {
-  ErrorCode,
-  errorCatalogue,
-  errorMessage,
-  httpStatusMessage,
-  requestFailedMessage,
-  type Locale,
-} from '@library/contract';
-import { ApiError, RequestCancelledError, apiBase, trimServerMessage } from './api-client';
+  ApiError,
+  RequestCancelledError,
+  apiBase,
+  interpretResponse,
+  parseBody,
+} from './api-client';
 
 export interface TransferAuth {
   token: string | null;
@@ -23,44 +21,9 @@ function withApiBase(path: string): string {
   return path.startsWith(`${apiBase}/`) ? path : `${apiBase}${path}`;
 }
 
-function parseJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function envelopeCode(body: unknown): { code: number; msg: unknown; data: unknown } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { code, msg, data } = body as { code?: unknown; msg?: unknown; data?: unknown };
-  return typeof code === 'number' ? { code, msg, data } : null;
-}
-
 /** The answer of a finished transfer: its envelope data, or the ApiError of spec §8. */
 export function interpretTransfer<T>(status: number, bodyText: string, locale: Locale): T {
-  const envelope = envelopeCode(parseJson(bodyText));
-  if (envelope && envelope.code !== ErrorCode.success) {
-    const known = envelope.code in errorCatalogue;
-    const message = known
-      ? trimServerMessage(typeof envelope.msg === 'string' ? envelope.msg : '') ||
-        errorMessage(envelope.code, locale)
-      : requestFailedMessage[locale];
-    throw new ApiError(envelope.code, message, status, 'app');
-  }
-  if (status < 200 || status >= 300) {
-    throw new ApiError(status, httpStatusMessage(status, locale), status, 'http');
-  }
-  return (envelope ? envelope.data : parseJson(bodyText)) as T;
-}
-
-/** The session is over: a token app code, or a 401 that carries no app code of its own. */
-export function isSessionExpiredError(error: ApiError): boolean {
-  if (error.source === 'app') {
-    return error.code === ErrorCode.tokenExpired || error.code === ErrorCode.accessTokenInvalid;
-  }
-  return error.status === 401;
+  return interpretResponse<T>(status, parseBody(bodyText), locale);
 }
 
 export interface UploadProgress {

@@ -1,12 +1,11 @@
 // Failures of uploads and downloads are reported like every other call's (spec §8): the session
 // ending logs out and opens the login dialog; anything else is an error toast with a close button.
-import { ApiError } from '../../../lib/api-client';
-import { isSessionExpiredError } from '../../../lib/file-transfer';
+import { ApiError, isSessionExpired } from '../../../lib/api-client';
 import { toast } from '../../../components/toast';
 import { handleSessionExpired } from '../../auth/session';
 
 export function reportTransferError(error: unknown): void {
   if (!(error instanceof ApiError)) return;
-  if (isSessionExpiredError(error)) handleSessionExpired();
+  if (isSessionExpired(error)) handleSessionExpired();
   else toast.error(error.message, { showClose: true, grouping: true });
 }
