@@ -146,3 +146,53 @@ test('an editor writes a page in Chinese, publishes it; a reader reads it and th
   ).toContainText('写得很清楚，谢谢！');
   await readerContext.close();
 });
+
+test('the slash menu inserts a callout and a table; both are kept after a reload', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await loginBySms(page, newMobile());
+  await expect(page).toHaveURL(/\/home$/);
+  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
+    name: '团队规范',
+  });
+  const created = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/page`,
+    { name: '写作约定' },
+  );
+  await page.goto(`/space/${space.spaceId}/page/${created.pageId}`);
+  const editor = page.locator('.page-body .bn-editor');
+  await expect(editor).toBeVisible();
+
+  await editor.click();
+  await page.keyboard.type('/提示框');
+  await expect(page.locator('.bn-suggestion-menu-item', { hasText: '提示框' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('发布前请先请同事审阅。');
+  const callout = editor.locator('[data-content-type="callout"]');
+  await expect(callout).toContainText('发布前请先请同事审阅。');
+  // the icon cycles the tone
+  await callout.getByRole('button', { name: 'info' }).click();
+  await expect(callout.locator('.callout')).toHaveAttribute('data-tone', 'warning');
+
+  await editor.locator('.callout-content').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('/表格');
+  await expect(page.locator('.bn-suggestion-menu-item', { hasText: '表格' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const table = editor.locator('[data-content-type="table"] table');
+  await expect(table).toBeVisible();
+  await table.locator('td, th').first().click();
+  await page.keyboard.type('术语');
+  await expect(toolbar(page).getByText('已保存')).toBeVisible({ timeout: 15_000 });
+
+  await page.reload();
+  await expect(callout).toContainText('发布前请先请同事审阅。');
+  await expect(callout.locator('.callout')).toHaveAttribute('data-tone', 'warning');
+  await expect(table.locator('td, th').first()).toHaveText('术语');
+});

@@ -21,6 +21,7 @@ const spaceHome = () => import('../features/space/components/SpaceHome');
 const spaceAi = () => import('../features/space/components/SpaceAiScreen');
 const spaceMobile = () => import('../features/space/components/SpaceMobileScreen');
 const pageScreen = () => import('../features/page/components/PageScreen');
+const aiMobile = () => import('../features/ai/components/AiMobileScreens');
 
 export const baseRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.home.path} replace /> },
@@ -165,13 +166,19 @@ export const baseRoutes: RouteObject[] = [
   },
   {
     path: paths.spaceMobileAi.path,
-    handle: meta({ titleKey: 'routes.spaceMobileAi' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileAiScreen })),
-  },
-  {
-    path: paths.spaceMobileChat.path,
-    handle: meta({ titleKey: 'routes.spaceMobileChat' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileChatScreen })),
+    lazy: () => aiMobile().then((m) => ({ Component: m.AiMobileLayout })),
+    children: [
+      {
+        index: true,
+        handle: meta({ titleKey: 'routes.spaceMobileAi' }),
+        lazy: () => aiMobile().then((m) => ({ Component: m.AiMobileListScreen })),
+      },
+      {
+        path: paths.spaceMobileChat.path,
+        handle: meta({ titleKey: 'routes.spaceMobileChat' }),
+        lazy: () => aiMobile().then((m) => ({ Component: m.AiMobileChatScreen })),
+      },
+    ],
   },
   {
     path: '*',
@@ -211,6 +218,14 @@ export const roleRoutes: RouteObject[] = [
         lazy: () =>
           import('../features/system/components/SysPermissionScreen').then((m) => ({
             Component: m.SysPermissionScreen,
+          })),
+      },
+      {
+        path: paths.sysAi.path,
+        handle: meta({ titleKey: 'ai.providers.title', roles: adminOnly }),
+        lazy: () =>
+          import('../features/system/components/AiProvidersScreen').then((m) => ({
+            Component: m.AiProvidersScreen,
           })),
       },
     ],

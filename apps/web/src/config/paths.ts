@@ -83,6 +83,7 @@ export const paths = {
   sysManage: { path: '/sys-manage', getHref: () => '/sys-manage' },
   sysUsers: { path: '/sys/users', getHref: () => '/sys/users' },
   sysPermission: { path: '/sys/permission', getHref: () => '/sys/permission' },
+  sysAi: { path: '/sys/ai', getHref: () => '/sys/ai' },
 } as const;
 
 /** Path prefixes a visitor may open without logging in (spec §2 guard rules). */

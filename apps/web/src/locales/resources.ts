@@ -4,9 +4,11 @@
 import type about from './zh_CN/about.json';
 import type account from './zh_CN/account.json';
 import type agreement from './zh_CN/agreement.json';
+import type ai from './zh_CN/ai.json';
 import type app from './zh_CN/app.json';
 import type common from './zh_CN/common.json';
 import type errors from './zh_CN/errors.json';
+import type files from './zh_CN/files.json';
 import type history from './zh_CN/history.json';
 import type home from './zh_CN/home.json';
 import type layout from './zh_CN/layout.json';
@@ -27,9 +29,11 @@ export interface TranslationResources {
   about: typeof about;
   account: typeof account;
   agreement: typeof agreement;
+  ai: typeof ai;
   app: typeof app;
   common: typeof common;
   errors: typeof errors;
+  files: typeof files;
   history: typeof history;
   home: typeof home;
   layout: typeof layout;

@@ -1,17 +1,21 @@
 // The BlockNote editor, loaded lazily in its own chunk (import it through LazyPageEditor).
 // Chinese UI from BlockNote's own dictionaries, light/dark from the app theme, code blocks
-// highlighted by @blocknote/code-block; the drag handle menu adds "comment on this block".
+// highlighted by @blocknote/code-block, a callout block in the slash menu (lib/page-schema.tsx);
+// the drag handle menu adds "comment on this block".
+// Files picked, dropped or pasted into the editor upload into the page's space (progress in the
+// upload panel) and are stored as `/v3/space/file/{fileId}`, resolved to a fresh signed preview
+// URL whenever a block shows them.
 import { useEffect, useMemo, useRef } from 'react';
-import { BlockNoteSchema, createCodeBlockSpec, type PartialBlock } from '@blocknote/core';
+import type { PartialBlock } from '@blocknote/core';
 import { SideMenuExtension } from '@blocknote/core/extensions';
 import { en, zh, zhTW } from '@blocknote/core/locales';
-import { codeBlockOptions } from '@blocknote/code-block';
 import {
   BlockColorsItem,
   DragHandleMenu,
   RemoveBlockItem,
   SideMenu,
   SideMenuController,
+  SuggestionMenuController,
   TableColumnHeaderItem,
   TableRowHeaderItem,
   useBlockNoteEditor,
@@ -22,8 +26,16 @@ import {
 } from '@blocknote/react';
 import { BlockNoteView } from '@blocknote/mantine';
 import '@blocknote/mantine/style.css';
-import type { Block, Locale } from '@library/contract';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { fileBlockUrl, fileIdOfBlockUrl, type Block, type Locale } from '@library/contract';
 import { resolveImagePath } from '../../../lib/image-path';
+import { queryClient } from '../../../lib/query-client';
+import { filePreviewUrlQueryOptions } from '../../files/api/get-file-preview-url';
+import { UploadList } from '../../files/components/UploadList';
+import { uploadQueue, useUploads } from '../../files/hooks/use-uploads';
+import { UploadCancelledError } from '../../files/lib/upload-queue';
+import { pageSchema, pageSlashMenuItems } from '../lib/page-schema';
 import './page-editor.css';
 
 export interface PageEditorProps {
@@ -32,7 +44,8 @@ export interface PageEditorProps {
   editable: boolean;
   locale: Locale;
   theme: 'light' | 'dark';
-  onChange?: (blocks: Block[]) => void;
+  /** the document changed; `read` answers its blocks (reading them all costs, so only on demand) */
+  onChange?: (read: () => Block[]) => void;
   /** the blocks as the editor normalised them, right after it mounts */
   onReady?: (blocks: Block[]) => void;
   /** shown in the drag handle menu when given */
@@ -40,9 +53,7 @@ export interface PageEditorProps {
   commentLabel?: string;
 }
 
-const schema = BlockNoteSchema.create().extend({
-  blockSpecs: { codeBlock: createCodeBlockSpec({ ...codeBlockOptions, defaultLanguage: 'text' }) },
-});
+const schema = pageSchema;
 
 const dictionaries = { zh_CN: zh, zh_TW: zhTW, en_US: en } as const;
 
@@ -50,6 +61,19 @@ const dictionaries = { zh_CN: zh, zh_TW: zhTW, en_US: en } as const;
 const toContract = (blocks: unknown): Block[] => blocks as Block[];
 const toEditor = (blocks: Block[]) =>
   blocks as unknown as PartialBlock<typeof schema.blockSchema>[];
+
+/** A block's file URL as the browser can load it: our files through a fresh signed URL. */
+async function resolveFileUrl(url: string): Promise<string> {
+  const fileId = fileIdOfBlockUrl(url);
+  if (!fileId) return resolveImagePath(url) ?? url;
+  try {
+    const preview = await queryClient.fetchQuery(filePreviewUrlQueryOptions(fileId));
+    return preview.url;
+  } catch {
+    // gone or no longer readable: the block shows it cannot load, like any broken link
+    return url;
+  }
+}
 
 function CommentBlockItem({
   label,
@@ -79,19 +103,48 @@ export function PageEditor({
   onCommentBlock,
   commentLabel,
 }: PageEditorProps) {
-  const latest = useRef(initialBlocks);
+  const { t } = useTranslation();
+  const readLatest = useRef(() => initialBlocks);
   const dictionary = dictionaries[locale];
+  const { spaceId = '', pageId = '' } = useParams();
+  const target = useRef({ spaceId, pageId });
+  target.current = { spaceId, pageId };
+  const editorRef = useRef<{ removeBlocks: (ids: string[]) => unknown } | null>(null);
+  // built again only when the editor is (a new language): from what was typed so far
+  const initialContent = useMemo(() => {
+    const blocks = readLatest.current();
+    return blocks.length > 0 ? toEditor(blocks) : undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is rebuilt per dictionary
+  }, [dictionary]);
   const editor = useCreateBlockNote(
     {
       schema,
       dictionary,
-      initialContent: latest.current.length > 0 ? toEditor(latest.current) : undefined,
+      initialContent,
       // images and files are stored by URL; root-relative paths follow the §7 image path rule
-      resolveFileUrl: (url) => Promise.resolve(resolveImagePath(url) ?? url),
+      resolveFileUrl,
+      uploadFile: async (file: File, blockId?: string) => {
+        const [added] = uploadQueue.add([file], {
+          spaceId: target.current.spaceId,
+          pageId: target.current.pageId || null,
+        });
+        if (!added) throw new Error('nothing to upload');
+        try {
+          const stored = await added.result;
+          return fileBlockUrl(stored.fileId);
+        } catch (error) {
+          // cancelled or given up in the upload panel: the empty block it was meant for goes too
+          if (error instanceof UploadCancelledError && blockId) {
+            editorRef.current?.removeBlocks([blockId]);
+          }
+          throw error;
+        }
+      },
       tables: { headers: true, splitCells: true },
     },
     [dictionary],
   );
+  editorRef.current = editor;
 
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
@@ -116,25 +169,44 @@ export function PageEditor({
   }, [onCommentBlock, commentLabel]);
 
   return (
-    <BlockNoteView
-      editor={editor}
-      editable={editable}
-      theme={theme}
-      className="page-editor"
-      sideMenu={DragMenu ? false : editable}
-      onChange={() => {
-        const blocks = toContract(editor.document);
-        latest.current = blocks;
-        onChange?.(blocks);
-      }}
-    >
-      {DragMenu && editable ? (
-        <SideMenuController
-          sideMenu={(props) => <SideMenu {...props} dragHandleMenu={DragMenu} />}
+    <>
+      <BlockNoteView
+        editor={editor}
+        editable={editable}
+        theme={theme}
+        className="page-editor"
+        sideMenu={DragMenu ? false : editable}
+        slashMenu={false}
+        onChange={() => {
+          const read = () => toContract(editor.document);
+          readLatest.current = read;
+          onChange?.(read);
+        }}
+      >
+        <SuggestionMenuController
+          triggerCharacter="/"
+          getItems={async (query) =>
+            pageSlashMenuItems(
+              editor,
+              { title: t('page.calloutTitle'), subtext: t('page.calloutSubtext') },
+              query,
+            )
+          }
         />
-      ) : null}
-    </BlockNoteView>
+        {DragMenu && editable ? (
+          <SideMenuController
+            sideMenu={(props) => <SideMenu {...props} dragHandleMenu={DragMenu} />}
+          />
+        ) : null}
+      </BlockNoteView>
+      {editable && spaceId && <PageUploads spaceId={spaceId} pageId={pageId} />}
+    </>
   );
+}
+
+function PageUploads({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+  const items = useUploads(spaceId, pageId);
+  return <UploadList items={items} spaceId={spaceId} compact />;
 }
 
 export default PageEditor;

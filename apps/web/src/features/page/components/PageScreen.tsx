@@ -2,7 +2,7 @@
 // icon and title, the toolbar (save state, versions, comments), and the block editor — the
 // draft for editors, the published version read only for readers.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
 import { CommentOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +95,7 @@ function PageBody({ page }: { page: PageDetail }) {
   const [anchorBlockId, setAnchorBlockId] = useState<string | null>(null);
   const comments = usePageComments(pageId, true);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const citedBlockId = useSearchParams()[0].get('block');
 
   // (Re)load the editor whenever the server sends the draft: first open, restore.
   const draftData = draft.data;
@@ -105,7 +106,20 @@ function PageBody({ page }: { page: PageDetail }) {
     setLoaded(true);
   }, [draftData, saver]);
 
-  const handleChange = useCallback((blocks: Block[]) => saver.edit(blocks), [saver]);
+  // A reference of the AI chat names a block (`?block=`): once the (lazy) editor has drawn it,
+  // scroll to it and highlight it the way an anchored comment does.
+  useEffect(() => {
+    if (!citedBlockId || !loaded) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      const found = highlightBlock(citedBlockId, bodyRef.current ?? document);
+      if (found || tries >= 100) clearInterval(timer);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [citedBlockId, loaded, editorKey]);
+
+  const handleChange = useCallback((read: () => Block[]) => saver.edit(read), [saver]);
   const handleReady = useCallback((blocks: Block[]) => saver.rebase(blocks), [saver]);
   const handleCommentBlock = useCallback((blockId: string) => {
     setAnchorBlockId(blockId);

@@ -49,6 +49,25 @@ afterEach(() => {
 });
 
 describe('PageSaver', () => {
+  it("reads the editor's blocks only when it saves, not on every keystroke", async () => {
+    const { saver, bodies } = setup(ok);
+    let reads = 0;
+    const typed = (text: string) => () => {
+      reads += 1;
+      return [block('a', text), block('b')];
+    };
+    saver.edit(typed('你'));
+    saver.edit(typed('你好'));
+    saver.edit(typed('你好吗'));
+    expect(reads).toBe(0);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(reads).toBe(1);
+    expect(bodies()[0]?.changes).toEqual([
+      { op: 'upsert', blockId: 'a', data: block('a', '你好吗'), afterBlockId: null },
+    ]);
+    expect(saver.saveState).toBe('saved');
+  });
+
   it('autosaves once, a second after typing stops, with only the changed block', async () => {
     const { saver, states, bodies } = setup(ok);
     saver.edit([block('a', '你'), block('b')]);

@@ -1,7 +1,8 @@
 // The draft's save state machine: autosave ~1 s after the last edit, save at once on Ctrl/Cmd+S,
 // one save in flight at a time, 'failed' keeps the edits for a retry, and a 409 (someone else
 // saved first) stops autosaving until the user settles the conflict. The document is never
-// dropped: `current` always holds what the user typed.
+// dropped: `document` always answers what the user typed. The editor hands over a reader rather
+// than its blocks, so a keystroke costs nothing here: the blocks are read when a save needs them.
 import type { Block, BlockChange } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
 import { computeBlockChanges, fullReplaceChanges } from './block-changes';
@@ -23,6 +24,10 @@ export function isConflict(error: unknown): boolean {
 export class PageSaver {
   private snapshot: Block[] = [];
   private current: Block[] = [];
+  /** the editor's document, not read yet */
+  private unread: (() => Block[]) | null = null;
+  /** raised by every edit, so a save knows whether more was typed while it ran */
+  private edits = 0;
   private revision = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: Promise<void> | null = null;
@@ -40,6 +45,10 @@ export class PageSaver {
   }
 
   get document(): Block[] {
+    if (this.unread) {
+      this.current = this.unread();
+      this.unread = null;
+    }
     return this.current;
   }
 
@@ -52,6 +61,7 @@ export class PageSaver {
     this.clearTimer();
     this.snapshot = blocks;
     this.current = blocks;
+    this.unread = null;
     this.revision = revision;
     this.replace = null;
     this.setState('saved');
@@ -67,11 +77,17 @@ export class PageSaver {
     const known = new Set(this.snapshot.map((block) => block.id));
     this.snapshot = blocks.filter((block) => known.has(block.id));
     this.current = blocks;
+    this.unread = null;
   }
 
-  /** The editor's document changed. */
-  edit(blocks: Block[]): void {
-    this.current = blocks;
+  /** The editor's document changed: its blocks, or a reader of them. */
+  edit(blocks: Block[] | (() => Block[])): void {
+    if (typeof blocks === 'function') this.unread = blocks;
+    else {
+      this.current = blocks;
+      this.unread = null;
+    }
+    this.edits += 1;
     if (this.state === 'conflict') return;
     if (this.state !== 'saving') this.setState('dirty');
     this.schedule();
@@ -85,14 +101,15 @@ export class PageSaver {
       // save again once the running save is done, with whatever was typed meanwhile
       return this.inFlight.then(() => this.saveNow());
     }
+    const sent = this.document;
+    const sentEdits = this.edits;
     const changes = this.replace
-      ? fullReplaceChanges(this.replace, this.current)
-      : computeBlockChanges(this.snapshot, this.current);
+      ? fullReplaceChanges(this.replace, sent)
+      : computeBlockChanges(this.snapshot, sent);
     if (changes.length === 0) {
       this.setState('saved');
       return Promise.resolve();
     }
-    const sent = this.current;
     this.setState('saving');
     this.inFlight = this.options
       .save(this.revision, changes)
@@ -100,7 +117,7 @@ export class PageSaver {
         this.snapshot = sent;
         this.revision = revision;
         this.replace = null;
-        if (this.current === sent) this.setState('saved');
+        if (this.edits === sentEdits) this.setState('saved');
         else {
           this.setState('dirty');
           this.schedule();

@@ -77,11 +77,3 @@ export function SpaceMobileListScreen() {
 export function SpaceMobileScreen() {
   return <ComingSoon featureKey="routes.space" details={useSpaceDetails()} />;
 }
-
-export function SpaceMobileAiScreen() {
-  return <ComingSoon featureKey="routes.spaceMobileAi" details={useSpaceDetails()} />;
-}
-
-export function SpaceMobileChatScreen() {
-  return <ComingSoon featureKey="routes.spaceMobileChat" details={useSpaceDetails()} />;
-}

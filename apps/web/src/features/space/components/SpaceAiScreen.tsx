@@ -1,15 +1,3 @@
-// `/space/:spaceId/ai`: the AI chat arrives with its own issue; the route and its tab are real.
-import { Result } from 'antd';
-import { RobotOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-
-export function SpaceAiScreen() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      icon={<RobotOutlined />}
-      title={t('spaces.aiChat')}
-      subTitle={t('spaces.aiComingSoon')}
-    />
-  );
-}
+// `/space/:spaceId/ai`: the space's AI chat, built in features/ai; the route and its tab are the
+// space view's.
+export { AiChatScreen as SpaceAiScreen } from '../../ai/components/AiChatScreen';

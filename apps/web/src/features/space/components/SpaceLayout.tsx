@@ -1,12 +1,14 @@
 // The space view (desktop): the content tree on the left, tabs and the routed content on the
 // right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
-// a history visit, and owns refresh (info + tree; the AI detail has no endpoint yet).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// a history visit, and owns refresh (info, tree and the AI detail).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Result, Segmented, Skeleton, Tooltip, Typography } from 'antd';
 import {
   ApartmentOutlined,
+  FolderOpenOutlined,
   PlusOutlined,
   ReloadOutlined,
+  RobotOutlined,
   SettingOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -14,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { aiKeys } from '../../ai/api/ai-keys';
 import { useSessionStore } from '../../auth/stores/session-store';
 import { SpaceIcon } from '../../layout/components/SpaceIcon';
 import { useContextTabs } from '../../tabs/hooks/use-context-tabs';
@@ -35,6 +38,8 @@ import './space.css';
 import { SpaceContext, useSpaceView, type SpaceViewContext } from './space-context';
 import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 import { SpaceTree } from './SpaceTree';
+
+const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
 
 export function SpaceLayout() {
   const { spaceId = '' } = useParams();
@@ -74,9 +79,10 @@ function SpaceView({ spaceId }: { spaceId: string }) {
   });
 
   const refresh = useCallback(async () => {
-    // Spec §4: info, tree and AI detail (no AI detail endpoint yet), then prune expanded keys
-    // and the tabs of nodes that are gone.
+    // Spec §4: info, tree and AI detail (an open chat starts over when the detail changed),
+    // then prune expanded keys and the tabs of nodes that are gone.
     await queryClient.invalidateQueries({ queryKey: spaceKeys.detail(spaceId) });
+    void queryClient.invalidateQueries({ queryKey: aiKeys.detail(spaceId) });
     void queryClient.invalidateQueries({ queryKey: spaceKeys.listView(spaceId) });
     const fresh = await queryClient.fetchQuery({ ...spaceTreeQueryOptions(spaceId), staleTime: 0 });
     const store = useExpandedKeysStore.getState();
@@ -164,6 +170,7 @@ function SpaceHeader() {
   const { spaceId, space, canEdit, actions } = useSpaceView();
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
+  const [filesOpen, setFilesOpen] = useState(false);
   return (
     <div className="space-side-header">
       <div className="space-title-row">
@@ -178,6 +185,31 @@ function SpaceHeader() {
           <Skeleton.Input active size="small" />
         )}
         <div className="space-title-actions">
+          <Tooltip title={t('files.openHint')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<FolderOpenOutlined />}
+              aria-label={t('files.openHint')}
+              onClick={() => setFilesOpen(true)}
+            />
+          </Tooltip>
+          {filesOpen && space && (
+            <Suspense fallback={null}>
+              <SpaceFilesDrawer
+                open={filesOpen}
+                spaceId={spaceId}
+                spaceName={space.name}
+                canUpload={canEdit}
+                onClose={() => setFilesOpen(false)}
+              />
+            </Suspense>
+          )}
+          <Tooltip title={t('spaces.aiChat')}>
+            <Link to={paths.spaceAi.getHref(spaceId)} aria-label={t('spaces.aiChat')}>
+              <Button type="text" size="small" icon={<RobotOutlined />} tabIndex={-1} />
+            </Link>
+          </Tooltip>
           <Tooltip title={t('spaces.refresh')}>
             <Button
               type="text"

@@ -1,8 +1,9 @@
 // `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
-// to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab). No tabs on mobile.
-import { useEffect } from 'react';
+// to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
+// AI chat (`/space-mobile/:spaceId/ai`). No tabs on mobile.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, LeftOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
@@ -17,6 +18,8 @@ import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
 import { NodeIcon } from './NodeIcon';
 
+const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
+
 export function SpaceMobileScreen() {
   const { t } = useTranslation();
   const { spaceId = '' } = useParams();
@@ -24,6 +27,7 @@ export function SpaceMobileScreen() {
   const token = useSessionStore((state) => state.token);
   const spaceQuery = useSpace(spaceId);
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
+  const [filesOpen, setFilesOpen] = useState(false);
 
   useEffect(() => {
     rememberOpenedSpace(spaceId, token);
@@ -61,6 +65,30 @@ export function SpaceMobileScreen() {
         <Typography.Title level={4} className="space-mobile-title" ellipsis>
           {topic?.name ?? space.name}
         </Typography.Title>
+        <Link to={paths.spaceMobileAi.getHref(spaceId)} style={{ marginInlineStart: 'auto' }}>
+          <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
+            {t('spaces.aiChat')}
+          </Button>
+        </Link>
+        <Button
+          type="text"
+          icon={<FolderOpenOutlined />}
+          aria-label={t('files.openHint')}
+          onClick={() => setFilesOpen(true)}
+        >
+          {t('files.open')}
+        </Button>
+        {filesOpen && (
+          <Suspense fallback={null}>
+            <SpaceFilesDrawer
+              open={filesOpen}
+              spaceId={spaceId}
+              spaceName={space.name}
+              canUpload={space.abilities.canEdit}
+              onClose={() => setFilesOpen(false)}
+            />
+          </Suspense>
+        )}
       </div>
       {nodes.length === 0 ? (
         <Empty description={topic ? t('spaces.emptyTopic') : t('spaces.emptyTree')} />

@@ -1,48 +1,27 @@
 // Space settings for admins: name, icon, description, open to visitors; members by member
-// group (add by account, remove, new group with a role); deleting the space (owner) asks for
-// the password — a wrong one shows the server's message and deletes nothing.
+// group (add by account, remove, new group with a role); the AI chat (features/ai); deleting the
+// space (owner) asks for the password — a wrong one shows the server's message and deletes nothing.
 import { useState } from 'react';
-import {
-  Button,
-  Form,
-  Input,
-  List,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Form, Input, Modal, Switch, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { limits, type MemberGroup, type SpaceDetail, type SpaceRole } from '@library/contract';
+import { limits, type SpaceDetail } from '@library/contract';
 import { toast } from '../../../components/toast';
 import { paths } from '../../../config/paths';
-import { addMember } from '../api/add-member';
-import { createMemberGroup, type MemberGroupRole } from '../api/create-member-group';
 import { deleteSpace } from '../api/delete-space';
-import { useMemberGroups } from '../api/get-member-groups';
 import { spaceGroupsQueryKey } from '../api/get-space-groups';
-import { removeMember } from '../api/remove-member';
 import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
+import { SpaceAiSettings } from '../../ai/components/SpaceAiSettings';
 import { IconPicker } from './IconPicker';
+import { SpaceMemberSettings } from './SpaceMemberSettings';
 
 interface SpaceSettingsDialogProps {
   open: boolean;
   space: SpaceDetail;
   onClose: () => void;
 }
-
-const roleKeys = {
-  owner: 'spaces.roleOwner',
-  admin: 'spaces.roleAdmin',
-  editor: 'spaces.roleEditor',
-  reader: 'spaces.roleReader',
-} as const satisfies Record<SpaceRole, string>;
 
 export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialogProps) {
   const { t } = useTranslation();
@@ -65,7 +44,12 @@ export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialo
           {
             key: 'members',
             label: t('spaces.members'),
-            children: <MemberSettings space={space} />,
+            children: <SpaceMemberSettings space={space} />,
+          },
+          {
+            key: 'ai',
+            label: t('ai.settings.tab'),
+            children: <SpaceAiSettings spaceId={space.spaceId} />,
           },
           ...(space.abilities.canDelete
             ? [
@@ -148,128 +132,6 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
         {t('spaces.save')}
       </Button>
     </Form>
-  );
-}
-
-function MemberSettings({ space }: { space: SpaceDetail }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { data: groups, isPending } = useMemberGroups(space.spaceId, true);
-  const [groupForm] = Form.useForm<{ name: string; role: MemberGroupRole }>();
-  const reload = () =>
-    queryClient.invalidateQueries({ queryKey: spaceKeys.memberGroups(space.spaceId) });
-
-  const handleCreateGroup = async (values: { name: string; role: MemberGroupRole }) => {
-    try {
-      await createMemberGroup(space.spaceId, values.name.trim(), values.role);
-      groupForm.resetFields();
-      await reload();
-    } catch {
-      // shown by the API client
-    }
-  };
-
-  if (isPending) return <List loading />;
-  return (
-    <div className="member-settings">
-      {(groups ?? []).map((group) => (
-        <MemberGroupCard key={group.memberGroupId} group={group} onChanged={() => void reload()} />
-      ))}
-      <Typography.Title level={5}>{t('spaces.createMemberGroup')}</Typography.Title>
-      <Form
-        form={groupForm}
-        layout="inline"
-        initialValues={{ role: 'reader' }}
-        onFinish={(values) => void handleCreateGroup(values)}
-      >
-        <Form.Item
-          name="name"
-          rules={[{ required: true, whitespace: true, message: t('spaces.nameRequired') }]}
-        >
-          <Input placeholder={t('spaces.memberGroupName')} maxLength={limits.nameMax} />
-        </Form.Item>
-        <Form.Item name="role">
-          <Select
-            aria-label={t('spaces.role')}
-            style={{ width: 120 }}
-            options={(['admin', 'editor', 'reader'] as const).map((role) => ({
-              value: role,
-              label: t(roleKeys[role]),
-            }))}
-          />
-        </Form.Item>
-        <Button htmlType="submit">{t('spaces.create')}</Button>
-      </Form>
-    </div>
-  );
-}
-
-function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: () => void }) {
-  const { t } = useTranslation();
-  const [account, setAccount] = useState('');
-  const [adding, setAdding] = useState(false);
-  const handleAdd = async () => {
-    if (!account.trim()) return;
-    setAdding(true);
-    try {
-      await addMember(group.memberGroupId, account.trim());
-      setAccount('');
-      onChanged();
-    } catch {
-      // shown by the API client
-    } finally {
-      setAdding(false);
-    }
-  };
-  return (
-    <section className="member-group">
-      <div className="member-group-header">
-        <Typography.Text strong>{group.name}</Typography.Text>
-        <Tag>{t(roleKeys[group.role])}</Tag>
-      </div>
-      {group.members.length === 0 ? (
-        <Typography.Text type="secondary">{t('spaces.noMembers')}</Typography.Text>
-      ) : (
-        <List
-          size="small"
-          dataSource={group.members}
-          rowKey={(member) => `${member.memberType}:${member.memberId}`}
-          renderItem={(member) => (
-            <List.Item
-              actions={[
-                <Button
-                  key="remove"
-                  size="small"
-                  type="link"
-                  danger
-                  onClick={() =>
-                    void removeMember(group.memberGroupId, member.memberType, member.memberId)
-                      .then(onChanged)
-                      .catch(() => undefined)
-                  }
-                >
-                  {t('spaces.removeMember')}
-                </Button>,
-              ]}
-            >
-              {member.name}
-            </List.Item>
-          )}
-        />
-      )}
-      <Space.Compact className="member-add">
-        <Input
-          value={account}
-          placeholder={t('spaces.accountHint')}
-          aria-label={t('spaces.account')}
-          onChange={(event) => setAccount(event.target.value)}
-          onPressEnter={() => void handleAdd()}
-        />
-        <Button loading={adding} onClick={() => void handleAdd()}>
-          {t('spaces.addMember')}
-        </Button>
-      </Space.Compact>
-    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 
-/** System administration (administrators only): users and permission. */
+/** System administration (administrators only): users, permission and AI models. */
 export function SysManageLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -14,12 +14,15 @@ export function SysManageLayout() {
         value={
           pathname.startsWith(paths.sysPermission.path)
             ? paths.sysPermission.path
-            : paths.sysUsers.path
+            : pathname.startsWith(paths.sysAi.path)
+              ? paths.sysAi.path
+              : paths.sysUsers.path
         }
         onChange={(value) => navigate(String(value))}
         options={[
           { value: paths.sysUsers.path, label: t('routes.sysUsers') },
           { value: paths.sysPermission.path, label: t('routes.sysPermission') },
+          { value: paths.sysAi.path, label: t('ai.providers.title') },
         ]}
       />
       <Outlet />

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MemberGroup, SpaceDetail } from '@library/contract';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
+import { renderWithProviders } from '../../../test/render';
+import { useSessionStore } from '../../auth/stores/session-store';
+import { SpaceMemberSettings } from './SpaceMemberSettings';
+
+const spaceId = '7a1f3c1e-0000-4000-8000-000000000201';
+const ownerGroupId = '7a1f3c1e-0000-4000-8000-000000000301';
+const readerGroupId = '7a1f3c1e-0000-4000-8000-000000000302';
+
+const space: SpaceDetail = {
+  spaceId,
+  name: '产品手册',
+  icon: null,
+  description: '',
+  openToVisitors: false,
+  ownerId: '10001',
+  role: 'owner',
+  abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true },
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+};
+
+function start() {
+  let groups: MemberGroup[] = [
+    {
+      memberGroupId: ownerGroupId,
+      name: '所有者',
+      role: 'owner',
+      members: [{ memberType: 'user', memberId: '10001', name: '小林', avatar: null }],
+    },
+    { memberGroupId: readerGroupId, name: '读者', role: 'reader', members: [] },
+  ];
+  const groupPath = `/api/v2/space/memberGroup/${readerGroupId}`;
+  const server = createFakeServer({
+    [`GET /api/v2/space/${spaceId}/memberGroup`]: () => ({ body: { list: groups } }),
+    [`PUT ${groupPath}`]: (request: RecordedRequest) => {
+      const changes = request.body as Partial<MemberGroup>;
+      groups = groups.map((group) =>
+        group.memberGroupId === readerGroupId ? { ...group, ...changes } : group,
+      );
+      return { body: null };
+    },
+    [`DELETE ${groupPath}`]: () => {
+      groups = groups.filter((group) => group.memberGroupId !== readerGroupId);
+      return { body: null };
+    },
+  });
+  configureApiClient({ fetch: server.fetch, getToken: () => 'tok' });
+  renderWithProviders(<SpaceMemberSettings space={space} />);
+  return { server, groupPath };
+}
+
+describe('space member settings', () => {
+  beforeEach(() => {
+    queryClient.clear();
+    useSessionStore.setState({ token: 'tok' });
+  });
+  afterEach(() => resetApiClient());
+
+  it('leaves the owner group alone and renames, re-roles and deletes another group', async () => {
+    const user = userEvent.setup();
+    const { server, groupPath } = start();
+    const owners = await screen.findByRole('region', { name: '所有者' });
+    expect(within(owners).queryByRole('button', { name: /删除/ })).toBeNull();
+    expect(within(owners).queryByRole('button', { name: /重命名/ })).toBeNull();
+
+    const readers = screen.getByRole('region', { name: '读者' });
+    await user.click(within(readers).getByRole('button', { name: '重命名 读者' }));
+    const input = within(readers).getByLabelText('成员组名称');
+    await user.clear(input);
+    await user.type(input, '审稿人{Enter}');
+    await waitFor(() => expect(server.find('PUT', groupPath)[0]?.body).toEqual({ name: '审稿人' }));
+    const renamed = await screen.findByRole('region', { name: '审稿人' });
+
+    await user.click(within(renamed).getByRole('button', { name: '删除 审稿人' }));
+    const confirm = await screen.findAllByRole('button', { name: /^删\s?除$/ });
+    await user.click(confirm.at(-1)!);
+    await waitFor(() => expect(server.find('DELETE', groupPath)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: '审稿人' })).toBeNull());
+  });
+});

@@ -1,0 +1,216 @@
+// A space's members by member group (space settings, admins): each group with its role and
+// members; add a member by account, remove one; create, rename, change the role of and delete a
+// group (the owner group stays as it is). The server checks every change again.
+import { useState } from 'react';
+import { Button, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { limits, type MemberGroup, type SpaceDetail, type SpaceRole } from '@library/contract';
+import { addMember } from '../api/add-member';
+import { createMemberGroup, type MemberGroupRole } from '../api/create-member-group';
+import { deleteMemberGroup } from '../api/delete-member-group';
+import { useMemberGroups } from '../api/get-member-groups';
+import { removeMember } from '../api/remove-member';
+import { spaceKeys } from '../api/space-keys';
+import { updateMemberGroup } from '../api/update-member-group';
+
+const roleKeys = {
+  owner: 'spaces.roleOwner',
+  admin: 'spaces.roleAdmin',
+  editor: 'spaces.roleEditor',
+  reader: 'spaces.roleReader',
+} as const satisfies Record<SpaceRole, string>;
+
+const groupRoles = ['admin', 'editor', 'reader'] as const;
+
+function useRoleOptions() {
+  const { t } = useTranslation();
+  return groupRoles.map((role) => ({ value: role, label: t(roleKeys[role]) }));
+}
+
+export function SpaceMemberSettings({ space }: { space: SpaceDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const roleOptions = useRoleOptions();
+  const { data: groups, isPending } = useMemberGroups(space.spaceId, true);
+  const [groupForm] = Form.useForm<{ name: string; role: MemberGroupRole }>();
+  const reload = () =>
+    queryClient.invalidateQueries({ queryKey: spaceKeys.memberGroups(space.spaceId) });
+
+  const handleCreateGroup = async (values: { name: string; role: MemberGroupRole }) => {
+    try {
+      await createMemberGroup(space.spaceId, values.name.trim(), values.role);
+      groupForm.resetFields();
+      await reload();
+    } catch {
+      // shown by the API client
+    }
+  };
+
+  if (isPending) return <List loading />;
+  return (
+    <div className="member-settings">
+      {(groups ?? []).map((group) => (
+        <MemberGroupCard key={group.memberGroupId} group={group} onChanged={() => void reload()} />
+      ))}
+      <Typography.Title level={5}>{t('spaces.createMemberGroup')}</Typography.Title>
+      <Form
+        form={groupForm}
+        layout="inline"
+        initialValues={{ role: 'reader' }}
+        onFinish={(values) => void handleCreateGroup(values)}
+      >
+        <Form.Item
+          name="name"
+          rules={[{ required: true, whitespace: true, message: t('spaces.nameRequired') }]}
+        >
+          <Input placeholder={t('spaces.memberGroupName')} maxLength={limits.nameMax} />
+        </Form.Item>
+        <Form.Item name="role">
+          <Select aria-label={t('spaces.role')} style={{ width: 120 }} options={roleOptions} />
+        </Form.Item>
+        <Button htmlType="submit">{t('spaces.create')}</Button>
+      </Form>
+    </div>
+  );
+}
+
+function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const roleOptions = useRoleOptions();
+  const [account, setAccount] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(group.name);
+  const isOwnerGroup = group.role === 'owner';
+
+  const run = (change: Promise<unknown>) =>
+    change.then(onChanged).catch(() => undefined /* shown by the API client */);
+
+  const handleAdd = async () => {
+    if (!account.trim()) return;
+    setAdding(true);
+    try {
+      await addMember(group.memberGroupId, account.trim());
+      setAccount('');
+      onChanged();
+    } catch {
+      // shown by the API client
+    } finally {
+      setAdding(false);
+    }
+  };
+  const handleRename = () => {
+    const next = name.trim();
+    setEditing(false);
+    if (!next || next === group.name) {
+      setName(group.name);
+      return;
+    }
+    void run(updateMemberGroup(group.memberGroupId, { name: next }));
+  };
+
+  return (
+    <section className="member-group" aria-label={group.name}>
+      <div className="member-group-header">
+        {editing ? (
+          <Input
+            size="small"
+            autoFocus
+            value={name}
+            maxLength={limits.nameMax}
+            aria-label={t('spaces.memberGroupName')}
+            style={{ width: 200 }}
+            onChange={(event) => setName(event.target.value)}
+            onPressEnter={handleRename}
+            onBlur={handleRename}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setName(group.name);
+                setEditing(false);
+              }
+            }}
+          />
+        ) : (
+          <Typography.Text strong>{group.name}</Typography.Text>
+        )}
+        {isOwnerGroup ? (
+          <Tag>{t(roleKeys.owner)}</Tag>
+        ) : (
+          <>
+            <Select
+              size="small"
+              value={group.role as MemberGroupRole}
+              aria-label={`${t('spaces.role')} ${group.name}`}
+              style={{ width: 110 }}
+              options={roleOptions}
+              onChange={(role) => void run(updateMemberGroup(group.memberGroupId, { role }))}
+            />
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`${t('spaces.rename')} ${group.name}`}
+              onClick={() => setEditing(true)}
+            />
+            <Popconfirm
+              title={t('spaces.deleteMemberGroupConfirm', { name: group.name })}
+              okText={t('spaces.delete')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => run(deleteMemberGroup(group.memberGroupId))}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`${t('spaces.delete')} ${group.name}`}
+              />
+            </Popconfirm>
+          </>
+        )}
+      </div>
+      {group.members.length === 0 ? (
+        <Typography.Text type="secondary">{t('spaces.noMembers')}</Typography.Text>
+      ) : (
+        <List
+          size="small"
+          dataSource={group.members}
+          rowKey={(member) => `${member.memberType}:${member.memberId}`}
+          renderItem={(member) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="remove"
+                  size="small"
+                  type="link"
+                  danger
+                  onClick={() =>
+                    void run(removeMember(group.memberGroupId, member.memberType, member.memberId))
+                  }
+                >
+                  {t('spaces.removeMember')}
+                </Button>,
+              ]}
+            >
+              {member.name}
+            </List.Item>
+          )}
+        />
+      )}
+      <Space.Compact className="member-add">
+        <Input
+          value={account}
+          placeholder={t('spaces.accountHint')}
+          aria-label={t('spaces.account')}
+          onChange={(event) => setAccount(event.target.value)}
+          onPressEnter={() => void handleAdd()}
+        />
+        <Button loading={adding} onClick={() => void handleAdd()}>
+          {t('spaces.addMember')}
+        </Button>
+      </Space.Compact>
+    </section>
+  );
+}
