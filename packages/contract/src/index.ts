@@ -12,3 +12,5 @@ export * from './schemas/system.js';
 export * from './schemas/recycle.js';
 export * from './schemas/note.js';
 export * from './schemas/history.js';
+export * from './schemas/file.js';
+export * from './schemas/ai.js';

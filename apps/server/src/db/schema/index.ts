@@ -3,3 +3,5 @@ export * from './spaces.js';
 export * from './content.js';
 export * from './personal.js';
 export * from './jobs.js';
+export * from './files.js';
+export * from './ai.js';

@@ -1,0 +1,277 @@
+// AI retrieval quality and speed (issue 5 §6):
+//  1. CMRC 2018: 256 passages loaded as pages through the API, indexed by the real jobs, all
+//     1,002 questions asked through the product's retrieval → recall@1, recall@5, MRR; and the
+//     indexing rate (pages/second, jobs only).
+//  3. The time to the first streamed byte and first answer piece with a fake model on loopback
+//     answering at once, against that model's own first byte.
+//  2. Retrieval over BENCH_AI_CHUNKS (100,000) chunks: the CMRC chunks copied into one space
+//     with their postings (SQL), then p95 of the product's keyword retrieval against the raw
+//     SQL of the same BM25 statement in the same run.
+//   npx tsx --conditions=source apps/server/src/bench/ai.bench.ts
+// PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectPostgres, queryRows, wrapPglite } from '../db/database.js';
+import { issueToken } from '../modules/session/session.service.js';
+import { createSpace } from '../modules/space/space.service.js';
+import { createUser } from '../modules/user/user.service.js';
+import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
+import { queryTerms } from '../infra/search/tokenizer.js';
+import type { AddressInfo } from 'node:net';
+import { Role } from '@library/contract';
+import { startFakeOpenAi } from '../infra/llm/fake-openai-server.js';
+import { grantRole } from '../modules/user/user.repo.js';
+import { drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
+
+const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 50);
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+function p95(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-ai-bench-'));
+  // PGlite on disk: 100,000 chunks hold about 25 million postings
+  const database = url
+    ? connectPostgres(url, 4)
+    : wrapPglite(await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') }));
+  await database.migrate();
+  const db = database.db;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const spaceIds: string[] = [];
+  try {
+    const user = await createUser(db, {
+      mobile: `139${String(Date.now()).slice(-8)}`,
+      nickname: 'bench',
+    });
+    const { token } = await issueToken(
+      db,
+      user.id,
+      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0' },
+      null,
+    );
+    const headers = { authorization: `Bearer ${token}` };
+    const call = async (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      target: string,
+      callHeaders: Record<string, string>,
+      payload?: unknown,
+    ) => {
+      const res = await app.inject({
+        method,
+        url: target,
+        headers: callHeaders,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const space = await createSpace(db, user.id, { name: 'CMRC 2018' });
+    const admin = await createUser(db, {
+      mobile: `138${String(Date.now()).slice(-8)}`,
+      nickname: 'admin',
+    });
+    await grantRole(db, admin.id, Role.admin);
+    const adminHeaders = {
+      authorization: `Bearer ${(await issueToken(db, admin.id, { client: 'web', deviceId: 'a', deviceName: 'a', version: '0' }, null)).token}`,
+    };
+    spaceIds.push(space.id);
+    const articles = loadCmrc();
+    out(`database: ${database.kind}`);
+
+    let started = performance.now();
+    await loadArticles(call, headers, space.id, articles);
+    const loadMs = performance.now() - started;
+    started = performance.now();
+    await drainAll(app.jobs);
+    const indexMs = performance.now() - started;
+    const [counts] = await queryRows<{ chunks: number }>(
+      db,
+      sql`select count(*)::int as chunks from ai_chunks where space_id = ${space.id}`,
+    );
+    out(
+      `indexing: ${articles.length} pages → ${counts?.chunks} chunks in ${indexMs.toFixed(0)} ms ` +
+        `= ${((articles.length * 1000) / indexMs).toFixed(1)} pages/s (API load + publish ${loadMs.toFixed(0)} ms)`,
+    );
+
+    const quality = await evaluate(db, space.id, articles);
+    const small = p95(quality.retrievalMs);
+    out(
+      `CMRC 2018 keyword retrieval, ${quality.questions} questions: recall@1 ${quality.recallAt1.toFixed(3)}, ` +
+        `recall@5 ${quality.recallAt5.toFixed(3)}, MRR ${quality.mrr.toFixed(3)} ` +
+        `(baseline 0.825 / 0.959 / 0.886; target ≥ 0.88 / ≥ 0.98)`,
+    );
+    out(
+      `retrieval on ${counts?.chunks} chunks: median ${small.median.toFixed(1)} ms, p95 ${small.p95.toFixed(1)} ms`,
+    );
+
+    // ---- scale: copy the chunks (and their postings) into a second space until targetChunks ----
+    const big = await createSpace(db, user.id, { name: 'AI bench 100k' });
+    spaceIds.push(big.id);
+    await call('POST', `/api/v1/ai/${big.id}/enable`, headers, { enable: true });
+    await drainAll(app.jobs);
+    const base = counts?.chunks ?? 1;
+    const copies = Math.ceil(targetChunks / base);
+    started = performance.now();
+    // one copy at a time (about 250,000 postings each), through a mapping table (not a
+    // temporary one: the PostgreSQL pool may use several connections)
+    for (let g = 1; g <= copies; g += 1) {
+      await db.execute(sql`drop table if exists bench_ai_map`);
+      await db.execute(sql`
+        create table bench_ai_map as
+        select d.id as old_id, gen_random_uuid() as new_id, d.title
+        from ai_documents d where d.space_id = ${space.id}`);
+      await db.execute(sql`
+        insert into ai_documents (id, space_id, source_type, page_id, title, version)
+        select new_id, ${big.id}, 'page', null, title || ' #' || ${g}, 1 from bench_ai_map`);
+      await db.execute(sql`
+        insert into ai_chunks (document_id, space_id, ordinal, block_ids, heading_path, text, hash, term_count)
+        select m.new_id, ${big.id}, c.ordinal, c.block_ids, c.heading_path, c.text, c.hash, c.term_count
+        from ai_chunks c join bench_ai_map m on m.old_id = c.document_id`);
+      await db.execute(sql`
+        insert into ai_postings (space_id, term, chunk_id, tf, dl)
+        select ${big.id}, p.term, nc.id, p.tf, p.dl
+        from ai_postings p
+        join ai_chunks oc on oc.id = p.chunk_id
+        join bench_ai_map m on m.old_id = oc.document_id
+        join ai_chunks nc on nc.document_id = m.new_id and nc.ordinal = oc.ordinal`);
+      if (g % 10 === 0)
+        out(`  copied ${g}/${copies} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    await db.execute(sql`drop table bench_ai_map`);
+    await db.execute(sql`
+      update space_ai set
+        chunk_count = (select count(*) from ai_chunks where space_id = ${big.id}),
+        term_total = (select coalesce(sum(term_count), 0) from ai_chunks where space_id = ${big.id})
+      where space_id = ${big.id}`);
+    // the steady state autovacuum keeps: statistics and a visibility map for index-only scans
+    await db.execute(sql`vacuum analyze ai_postings`);
+    await db.execute(sql`vacuum analyze ai_chunks`);
+    const [bigCount] = await queryRows<{ chunks: number }>(
+      db,
+      sql`select count(*)::int as chunks from ai_chunks where space_id = ${big.id}`,
+    );
+    out(
+      `scale: ${bigCount?.chunks} chunks copied in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+
+    const questions = articles.flatMap((a) =>
+      a.paragraphs.flatMap((p) => p.qas.map((q) => q.question)),
+    );
+    const sample = questions.filter(
+      (_q, index) => index % Math.ceil(questions.length / runs) === 0,
+    );
+    for (const question of sample.slice(0, 5)) {
+      await retrieve(db, { spaceId: big.id, question, topK: 5, includeDrafts: false });
+    }
+    const productMs: number[] = [];
+    const rawMs: number[] = [];
+    for (const question of sample) {
+      let at = performance.now();
+      await keywordRank(db, big.id, queryTerms(question), true, 20);
+      rawMs.push(performance.now() - at);
+      at = performance.now();
+      await retrieve(db, { spaceId: big.id, question, topK: 5, includeDrafts: false });
+      productMs.push(performance.now() - at);
+    }
+    const product = p95(productMs);
+    const raw = p95(rawMs);
+    out(
+      `retrieval over ${bigCount?.chunks} chunks (${sample.length} questions): product p95 ${product.p95.toFixed(1)} ms ` +
+        `(median ${product.median.toFixed(1)}), raw BM25 SQL p95 ${raw.p95.toFixed(1)} ms (median ${raw.median.toFixed(1)}), ` +
+        `ratio ${(product.p95 / raw.p95).toFixed(2)}`,
+    );
+
+    // ---- first streamed byte, with a fake model answering at once ----
+    const fake = await startFakeOpenAi();
+    try {
+      fake.chat = { kind: 'stream', pieces: ['答案', '在这里 [1]。'] };
+      await call('POST', '/api/system/v1/ai/provider', adminHeaders, {
+        name: 'fake',
+        baseUrl: fake.baseUrl,
+        chatModel: 'fake-chat',
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const detail = await call('GET', `/api/v1/ai/${space.id}`, headers);
+      const chatId = (detail.body.data as { chat: { id: string } }).chat.id;
+      const session = await call('POST', `/api/v1/ai/chat/${chatId}/session`, headers, {
+        name: 'bench',
+      });
+      const sessionId = (session.body.data as { id: string }).id;
+      const firstByte = async (target: string, init: RequestInit) => {
+        const at = performance.now();
+        const res = await fetch(target, init);
+        const reader = res.body!.getReader();
+        await reader.read();
+        const ms = performance.now() - at;
+        while (!(await reader.read()).done);
+        return ms;
+      };
+      const modelMs: number[] = [];
+      const streamMs: number[] = [];
+      const firstAnswerMs: number[] = [];
+      for (const question of sample.slice(0, 30)) {
+        modelMs.push(
+          await firstByte(`${fake.baseUrl}/chat/completions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'fake-chat', stream: true, messages: [] }),
+          }),
+        );
+        const at = performance.now();
+        const res = await fetch(`${origin}/api/v1/ai/chat/${chatId}/converse/stream`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ sessionId, question }),
+        });
+        const reader = res.body!.getReader();
+        let text = '';
+        let first = 0;
+        for (;;) {
+          const part = await reader.read();
+          if (part.done) break;
+          if (!first) first = performance.now() - at;
+          text += new TextDecoder().decode(part.value);
+          if (!firstAnswerMs[streamMs.length] && text.includes('"delta"')) {
+            firstAnswerMs[streamMs.length] = performance.now() - at;
+          }
+        }
+        streamMs.push(first);
+      }
+      const model = p95(modelMs);
+      const stream = p95(streamMs);
+      const answer = p95(firstAnswerMs.filter(Boolean));
+      out(
+        `stream (CMRC space, fake model): first byte p95 ${stream.p95.toFixed(1)} ms (median ${stream.median.toFixed(1)}), ` +
+          `first answer piece p95 ${answer.p95.toFixed(1)} ms, model's own first byte p95 ${model.p95.toFixed(1)} ms ` +
+          `→ first answer piece minus model ${(answer.p95 - model.p95).toFixed(1)} ms (target < 150)`,
+      );
+    } finally {
+      await fake.close();
+    }
+  } finally {
+    for (const id of spaceIds) await db.execute(sql`delete from spaces where id = ${id}`);
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,146 @@
+// CMRC 2018 retrieval evaluation (issue 5 §6): every passage becomes a page through the product's
+// own API (create, save blocks — one paragraph block per sentence —, publish), the AI index is
+// built by the real jobs, and every question goes through the product's retrieval; a hit is a
+// returned passage that contains an answer text. Used by ai.bench.ts (all 1,002 questions) and by
+// the test suite (a subset with a floor).
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverRoot } from '../server-root.js';
+import type { Database } from '../db/database.js';
+import type { JobQueue } from '../infra/jobs/job-queue.js';
+import { retrieve } from '../modules/ai/retrieval.js';
+
+export const cmrcFile = path.resolve(
+  serverRoot,
+  '../../../shared/data/cmrc2018/cmrc2018_trial.json',
+);
+
+interface Article {
+  title: string;
+  paragraphs: Array<{
+    context: string;
+    qas: Array<{ question: string; answers: Array<{ text: string }> }>;
+  }>;
+}
+
+export function loadCmrc(): Article[] {
+  return (JSON.parse(fs.readFileSync(cmrcFile, 'utf8')) as { data: Article[] }).data;
+}
+
+type Call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) => Promise<{ status: number; body: { code: number; data: unknown; msg: string } }>;
+
+async function must(call: Call, ...args: Parameters<Call>) {
+  const res = await call(...args);
+  if (res.status !== 200 || res.body.code !== 0) {
+    throw new Error(`${args[0]} ${args[1]} → ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.data;
+}
+
+/**
+ * Turns the space's AI on, then loads the articles as published pages; each page's own index
+ * job (queued by its save and publish) indexes it once the queue runs.
+ */
+export async function loadArticles(
+  call: Call,
+  headers: Record<string, string>,
+  spaceId: string,
+  articles: Article[],
+) {
+  await must(call, 'POST', `/api/v1/ai/${spaceId}/enable`, headers, { enable: true });
+  for (const article of articles) {
+    const page = (await must(call, 'POST', `/api/v2/space/${spaceId}/page`, headers, {
+      name: article.title,
+      parentId: null,
+    })) as { pageId: string };
+    const sentences = article.paragraphs
+      .flatMap((paragraph) => paragraph.context.match(/[^。！？]+[。！？]?/g) ?? [])
+      .filter((text) => text.trim());
+    let previous: string | null = null;
+    const changes = sentences.map((text, index) => {
+      const blockId = `s${index}`;
+      const change = {
+        op: 'upsert' as const,
+        blockId,
+        afterBlockId: previous,
+        data: {
+          id: blockId,
+          type: 'paragraph',
+          props: {},
+          content: [{ type: 'text', text, styles: {} }],
+          children: [],
+        },
+      };
+      previous = blockId;
+      return change;
+    });
+    await must(call, 'PUT', `/api/v2/space/page/${page.pageId}/block`, headers, {
+      baseRevision: 0,
+      changes,
+    });
+    await must(call, 'POST', `/api/v2/space/page/${page.pageId}/version`, headers, { name: 'v1' });
+  }
+}
+
+export interface RecallResult {
+  questions: number;
+  recallAt1: number;
+  recallAt5: number;
+  mrr: number;
+  retrievalMs: number[];
+}
+
+/** Asks every question of the articles through the product's retrieval (keyword only). */
+export async function evaluate(
+  db: Database,
+  spaceId: string,
+  articles: Article[],
+): Promise<RecallResult> {
+  let at1 = 0;
+  let at5 = 0;
+  let reciprocal = 0;
+  let questions = 0;
+  const retrievalMs: number[] = [];
+  for (const article of articles) {
+    for (const paragraph of article.paragraphs) {
+      for (const qa of paragraph.qas) {
+        questions += 1;
+        const started = performance.now();
+        const passages = await retrieve(db, {
+          spaceId,
+          question: qa.question,
+          topK: 10,
+          includeDrafts: false,
+        });
+        retrievalMs.push(performance.now() - started);
+        const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);
+        const rank = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
+        if (rank === 0) at1 += 1;
+        if (rank >= 0 && rank < 5) at5 += 1;
+        if (rank >= 0) reciprocal += 1 / (rank + 1);
+      }
+    }
+  }
+  return {
+    questions,
+    recallAt1: at1 / questions,
+    recallAt5: at5 / questions,
+    mrr: reciprocal / questions,
+    retrievalMs,
+  };
+}
+
+/** Runs the queue until nothing is due (the index jobs the loading queued). */
+export async function drainAll(jobs: JobQueue) {
+  let ran = 0;
+  for (;;) {
+    const count = await jobs.drain();
+    if (count === 0) return ran;
+    ran += count;
+  }
+}

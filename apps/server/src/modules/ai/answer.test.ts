@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { guardMarkdown, offlineAnswer, settledLength } from './answer.js';
+import { chunkPage } from './chunker.js';
+import type { Passage } from './retrieval.js';
+
+const passage = (text: string, title = '长城'): Passage => ({
+  chunkId: 1,
+  sourceType: 'page',
+  pageId: 'p',
+  fileId: null,
+  blockId: 'b',
+  title,
+  headingPath: '',
+  text,
+  score: 1,
+});
+
+describe('guardMarkdown', () => {
+  it('drops images and foreign links, escapes HTML, keeps our own links and citations', () => {
+    const answer = guardMarkdown(
+      '见 [1]。![x](https://evil.example/p?d=1) [来源](https://evil.example/a) ' +
+        '[页面](/space/s/page/p) <img src=https://evil.example/i> ![](data:image/png;base64,AA)\n' +
+        '[ref]: https://evil.example/r',
+    );
+    // nothing left that a Markdown renderer would load or turn into a foreign link
+    expect(answer).not.toMatch(/!\[|\]\(https?:|\]\(data:|\[ref\]:|<img/);
+    expect(answer).not.toContain('evil.example/p?d=1');
+    expect(answer).toContain('[1]');
+    expect(answer).toContain('[页面](/space/s/page/p)');
+    expect(answer).toContain('&lt;img');
+  });
+
+  it('holds back a link or image that may still be incomplete', () => {
+    expect(settledLength('答案 [1] 之后')).toBe('答案 [1] 之后'.length);
+    expect(settledLength('答案 ![图')).toBe(3);
+    expect(settledLength('答案 [来源](https://ev')).toBe(3);
+    expect(settledLength('一行\n第二行 <im')).toBe('一行\n第二行 '.length);
+  });
+});
+
+describe('offlineAnswer', () => {
+  it('quotes the most relevant sentences with numbers and says no model is configured', () => {
+    const text = offlineAnswer('明长城全长多少公里？', [
+      passage('长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。'),
+      passage('故宫旧称紫禁城。', '故宫'),
+    ]);
+    expect(text).toMatch(/^（未配置大语言模型/);
+    expect(text).toContain('> 长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。 [1]');
+    expect(text).toContain('1. 长城');
+    expect(text).toContain('2. 故宫');
+    expect(offlineAnswer('How long is it?', [])).toMatch(/^\(No language model is configured/);
+  });
+});
+
+describe('chunkPage', () => {
+  it('cuts at headings, keeps heading paths and block ids, and repeats a short last sentence', () => {
+    const para = (id: string, text: string) => ({
+      id,
+      type: 'paragraph',
+      content: [{ type: 'text', text }],
+    });
+    const long = '这是一个用来填充长度的句子，内容没有特别的意义。'.repeat(5);
+    const chunks = chunkPage('页面', [
+      { id: 'h', type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: '概述' }] },
+      para('a', long),
+      para('b', `${long}短句。`),
+      { ...para('c', '下一段。'), children: [para('d', '子块的文字。')] },
+      { id: 'h2', type: 'heading', props: { level: 2 }, content: [{ type: 'text', text: '细节' }] },
+      para('e', '细节内容。'),
+    ]);
+    expect(chunks.every((chunk) => chunk.text.length <= 200)).toBe(true);
+    expect(chunks[0]).toMatchObject({ headingPath: '概述', blockIds: ['a', 'b'] });
+    expect(chunks.at(-1)).toMatchObject({
+      headingPath: '概述 / 细节',
+      blockIds: ['e'],
+      text: '细节内容。',
+    });
+    expect(chunks.some((chunk) => chunk.blockIds.includes('d'))).toBe(true);
+    // the short last sentence of a full chunk opens the next one too
+    const [first, second] = chunks;
+    const lastSentence = first!.text.slice(
+      first!.text.lastIndexOf('。', first!.text.length - 2) + 1,
+    );
+    expect(second!.text.startsWith(lastSentence)).toBe(true);
+  });
+});

@@ -1,0 +1,167 @@
+// Cuts a page (BlockNote JSON blocks) or a file's text into retrieval chunks along block and
+// heading boundaries: a heading starts a new section; paragraphs are packed sentence by sentence
+// into chunks of about `chunkChars` characters; the last short sentence of a chunk is repeated at
+// the start of the next one, so an answer spanning the cut is still found whole (measured on
+// CMRC 2018, docs/performance.md 'AI').
+import crypto from 'node:crypto';
+
+export const chunkChars = 200;
+/** a sentence shorter than this is repeated at the start of the next chunk */
+const overlapMaxChars = chunkChars / 2;
+/** a sentence longer than this is cut at a comma (or hard) into pieces of about a chunk */
+const longSentenceChars = chunkChars * 2;
+
+export interface Chunk {
+  ordinal: number;
+  blockIds: string[];
+  headingPath: string;
+  text: string;
+  hash: string;
+}
+
+interface Segment {
+  blockId: string | null;
+  heading: number | null;
+  text: string;
+}
+
+type Json = unknown;
+
+function isRecord(value: Json): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Inline content as plain text: text runs, link labels, table cells (by spaces and lines). */
+function inlineText(value: Json): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(inlineText).join('');
+  if (!isRecord(value)) return '';
+  if (typeof value.text === 'string') return value.text;
+  if (Array.isArray(value.rows)) {
+    return value.rows
+      .map((row) =>
+        isRecord(row) && Array.isArray(row.cells) ? row.cells.map(inlineText).join(' ') : '',
+      )
+      .join('\n');
+  }
+  return inlineText(value.content);
+}
+
+/** Blocks depth first (children after their parent), each with its text and heading level. */
+export function blockSegments(blocks: readonly Json[]): Segment[] {
+  const segments: Segment[] = [];
+  const walk = (block: Json) => {
+    if (!isRecord(block)) return;
+    const text = inlineText(block.content).trim();
+    const level =
+      block.type === 'heading'
+        ? isRecord(block.props) && typeof block.props.level === 'number'
+          ? block.props.level
+          : 1
+        : null;
+    if (text) {
+      segments.push({
+        blockId: typeof block.id === 'string' ? block.id : null,
+        heading: level,
+        text,
+      });
+    }
+    if (Array.isArray(block.children)) block.children.forEach(walk);
+  };
+  blocks.forEach(walk);
+  return segments;
+}
+
+/** Sentences with their closing punctuation; a sentence longer than a chunk is cut at commas. */
+export function sentences(text: string): string[] {
+  const parts = text.match(/[^。！？!?\n]+[。！？!?\n]*|[\n]+/g) ?? [];
+  const result: string[] = [];
+  for (const part of parts) {
+    if (!part.trim()) continue;
+    if (part.length <= longSentenceChars) {
+      result.push(part);
+      continue;
+    }
+    let rest = part;
+    while (rest.length > longSentenceChars) {
+      const window = rest.slice(0, chunkChars);
+      const cut = Math.max(
+        window.lastIndexOf('，'),
+        window.lastIndexOf('；'),
+        window.lastIndexOf(', '),
+      );
+      const at = cut > chunkChars / 3 ? cut + 1 : chunkChars;
+      result.push(rest.slice(0, at));
+      rest = rest.slice(at);
+    }
+    if (rest.trim()) result.push(rest);
+  }
+  return result;
+}
+
+function hashOf(...parts: string[]): string {
+  return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}
+
+/** Chunks of a sequence of segments (a page's blocks, or a file's lines). */
+export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
+  const chunks: Chunk[] = [];
+  const headings: string[] = [];
+  let pieces: Array<{ blockId: string | null; text: string }> = [];
+
+  const flush = (carryOver: boolean) => {
+    if (pieces.length === 0) return;
+    const text = pieces
+      .map((piece) => piece.text)
+      .join('')
+      .trim();
+    const headingPath = headings.filter(Boolean).join(' / ');
+    const blockIds = [...new Set(pieces.map((piece) => piece.blockId).filter((id) => id !== null))];
+    if (text) {
+      chunks.push({
+        ordinal: chunks.length,
+        blockIds,
+        headingPath,
+        text,
+        hash: hashOf(title, headingPath, text, blockIds.join(',')),
+      });
+    }
+    const last = pieces.at(-1);
+    pieces = carryOver && last && last.text.length < overlapMaxChars ? [last] : [];
+  };
+  const length = () => pieces.reduce((sum, piece) => sum + piece.text.length, 0);
+
+  for (const segment of segments) {
+    if (segment.heading !== null) {
+      flush(false);
+      const level = Math.min(Math.max(segment.heading, 1), 6);
+      headings.length = level - 1;
+      headings[level - 1] = segment.text.slice(0, 100);
+      continue;
+    }
+    for (const sentence of sentences(segment.text)) {
+      if (pieces.length > 0 && length() + sentence.length > chunkChars) flush(true);
+      pieces.push({ blockId: segment.blockId, text: sentence });
+    }
+    // A block ends a sentence even without punctuation.
+    const last = pieces.at(-1);
+    if (last && !/[。！？!?\n]$/.test(last.text)) last.text += '\n';
+  }
+  flush(false);
+  return chunks;
+}
+
+/** Chunks of a page's blocks. */
+export function chunkPage(title: string, blocks: readonly Json[]): Chunk[] {
+  return chunkSegments(title, blockSegments(blocks));
+}
+
+/** Chunks of a file's extracted text (paragraphs as segments, no block ids). */
+export function chunkText(title: string, text: string): Chunk[] {
+  const segments = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => ({ blockId: null, heading: null, text: paragraph }));
+  return chunkSegments(title, segments);
+}

@@ -1,0 +1,142 @@
+// One question in a conversation: retrieval filtered by the asker's access, then the answer from
+// the configured model (streamed) or the offline answerer, saved as it goes. The caller gets
+// events (references first, then text pieces, then the final answer); aborting the signal stops
+// the model and keeps what was said so far.
+import { asc, eq } from 'drizzle-orm';
+import { ErrorCode, type AiStreamFinal, type ReferDoc } from '@library/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { aiMessages, aiSessions } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import type { KeyCipher } from '../../infra/llm/key-cipher.js';
+import { streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
+import { can } from '../space/space.policy.js';
+import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
+import { accessSession } from './conversation.service.js';
+import { embedderOf, hasVectorSupport } from './embedding.js';
+import { activeProvider } from './provider.service.js';
+import { retrieve } from './retrieval.js';
+
+export interface ConverseEvents {
+  references(list: ReferDoc[]): void;
+  delta(text: string): void;
+}
+
+export interface ConverseDeps {
+  db: Database;
+  cipher: KeyCipher;
+  log: FastifyBaseLogger;
+  timeouts: LlmTimeouts;
+}
+
+/** Checks access and records the question; throws AppError (404) before anything streams. */
+export async function startConverse(
+  deps: ConverseDeps,
+  userId: number,
+  chatId: string,
+  sessionId: string,
+) {
+  const access = await accessSession(deps.db, userId, sessionId);
+  if (access.ai.chatId !== chatId) throw new AppError(ErrorCode.dataMissing);
+  return access;
+}
+
+export async function converse(
+  deps: ConverseDeps,
+  access: Awaited<ReturnType<typeof startConverse>>,
+  question: string,
+  events: ConverseEvents,
+  signal: AbortSignal,
+): Promise<AiStreamFinal> {
+  const { db } = deps;
+  const { session, ai, role } = access;
+  const earlier = await db
+    .select({ question: aiMessages.question, answer: aiMessages.answer })
+    .from(aiMessages)
+    .where(eq(aiMessages.sessionId, session.id))
+    .orderBy(asc(aiMessages.createdAt));
+  const [message] = await db
+    .insert(aiMessages)
+    .values({ sessionId: session.id, question })
+    .returning({ id: aiMessages.id });
+  if (!message) throw new Error('message insert returned no row');
+  await db
+    .update(aiSessions)
+    .set({ lastConverseAt: new Date() })
+    .where(eq(aiSessions.id, session.id));
+
+  let answer = '';
+  let prompt = '';
+  let referDocList: ReferDoc[] = [];
+  const save = (status: 'done' | 'stopped' | 'failed') =>
+    db
+      .update(aiMessages)
+      .set({ answer: guardMarkdown(answer), prompt, referDocs: referDocList, status })
+      .where(eq(aiMessages.id, message.id));
+
+  try {
+    const provider = await activeProvider(db, deps.cipher);
+    const embedder = embedderOf(provider);
+    const passages = await retrieve(
+      db,
+      {
+        spaceId: ai.spaceId,
+        question,
+        topK: ai.topK,
+        includeDrafts: ai.includeDrafts && can(role, 'edit'),
+        embedder,
+        reranker: provider,
+        signal,
+      },
+      embedder ? await hasVectorSupport(db, deps.log) : false,
+    );
+    referDocList = referDocsOf(ai.spaceId, passages);
+    events.references(referDocList);
+
+    let sent = '';
+    const emit = (final: boolean) => {
+      const safe = guardMarkdown(final ? answer : answer.slice(0, settledLength(answer)));
+      if (safe.length > sent.length && safe.startsWith(sent)) {
+        events.delta(safe.slice(sent.length));
+        sent = safe;
+      }
+    };
+    if (provider) {
+      const built = buildPrompt({
+        question,
+        passages,
+        instructions: ai.instructions,
+        history: earlier,
+      });
+      prompt = built.prompt;
+      for await (const piece of streamChat(
+        provider.endpoint,
+        { model: provider.row.chatModel, messages: built.messages },
+        { signal, timeouts: deps.timeouts },
+      )) {
+        answer += piece;
+        emit(false);
+      }
+    } else {
+      prompt = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
+      // The offline answer is sent in short pieces, like a model's, so the client path is one.
+      const full = offlineAnswer(question, passages);
+      for (let at = 0; at < full.length && !signal.aborted; at += 24) {
+        answer += full.slice(at, at + 24);
+        emit(false);
+      }
+    }
+    if (signal.aborted) {
+      await save('stopped');
+      throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
+    }
+    emit(true);
+    await save('done');
+    return { answer: guardMarkdown(answer), id: message.id, prompt, referDocList };
+  } catch (error) {
+    await save(signal.aborted ? 'stopped' : 'failed').catch((saveError: unknown) =>
+      deps.log.error({ err: saveError }, 'saving a partial AI answer failed'),
+    );
+    throw error;
+  }
+}
