@@ -22,6 +22,8 @@ import { createJobQueue } from './infra/jobs/job-queue.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
+import { registerAiRoutes } from './modules/ai/ai.routes.js';
+import { registerFileRoutes } from './modules/file/file.routes.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fixedCode: config.smsFixedCode,
     registration: config.registration,
   });
-  registerUserRoutes(app, { db, avatars: createAvatarStore(config.dataDir) });
+  registerUserRoutes(app, { db, avatars: createAvatarStore(config) });
   registerSpaceRoutes(app, { db });
   registerPageRoutes(app, { db });
   registerTreeRoutes(app, { db });
@@ -124,6 +126,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
+  registerFileRoutes(app, { db, config });
+  registerAiRoutes(app, {
+    db,
+    dataDir: config.dataDir,
+    secret: config.aiSecretKey,
+    modelTimeoutMs: config.aiModelTimeoutMs,
+  });
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {

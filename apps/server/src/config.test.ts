@@ -88,3 +88,80 @@ describe('loadConfig', () => {
     expect(error.message).toContain(variable);
   });
 });
+
+describe('loadConfig: files (storage, quotas, preview secret)', () => {
+  const s3 = { STORAGE: 's3', S3_BUCKET: 'library', S3_ACCESS_KEY: 'ak', S3_SECRET_KEY: 'sk' };
+
+  it('defaults to local storage with generous quotas and a generated preview secret', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.storage).toBe('local');
+    expect(config.s3).toBeUndefined();
+    expect(config.previewSecret).toBeUndefined();
+    expect(config.fileQuotas).toEqual({
+      fileMaxBytes: 2 * 1024 ** 3,
+      spaceMaxBytes: 20 * 1024 ** 3,
+      userMaxBytes: 20 * 1024 ** 3,
+      spaceMaxFiles: 100_000,
+    });
+  });
+
+  it('reads the S3 settings and the quotas', () => {
+    const config = loadConfig(
+      {
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'cn-hangzhou',
+        S3_FORCE_PATH_STYLE: 'true',
+        FILE_MAX_BYTES: '1000',
+        SPACE_MAX_BYTES: '2000',
+        USER_MAX_BYTES: '3000',
+        SPACE_MAX_FILES: '4',
+        PREVIEW_SECRET: 'p'.repeat(32),
+      },
+      cwd,
+    );
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'cn-hangzhou',
+      bucket: 'library',
+      accessKey: 'ak',
+      secretKey: 'sk',
+      forcePathStyle: true,
+    });
+    expect(config.fileQuotas).toEqual({
+      fileMaxBytes: 1000,
+      spaceMaxBytes: 2000,
+      userMaxBytes: 3000,
+      spaceMaxFiles: 4,
+    });
+    expect(config.previewSecret).toBe('p'.repeat(32));
+  });
+
+  it.each([
+    ['STORAGE', { STORAGE: 'ftp' }],
+    ['S3_BUCKET', { ...s3, S3_BUCKET: '' }],
+    ['S3_SECRET_KEY', { ...s3, S3_SECRET_KEY: '' }],
+    ['S3_ENDPOINT', { ...s3, S3_ENDPOINT: 'minio:9000' }],
+    ['S3_FORCE_PATH_STYLE', { ...s3, S3_FORCE_PATH_STYLE: 'yes' }],
+    ['FILE_MAX_BYTES', { FILE_MAX_BYTES: '10MB' }],
+    ['SPACE_MAX_FILES', { SPACE_MAX_FILES: '0' }],
+    ['PREVIEW_SECRET', { PREVIEW_SECRET: 'short' }],
+  ])('stops on an invalid %s: %j', (variable, env) => {
+    expect(configError(env).variable).toBe(variable);
+  });
+});
+
+describe('loadConfig: AI chat (provider key secret, model timeout)', () => {
+  it('defaults to a generated secret and a 60 s model timeout', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.aiSecretKey).toBeUndefined();
+    expect(config.aiModelTimeoutMs).toBe(60_000);
+  });
+
+  it('takes a long enough AI_SECRET_KEY and refuses a short one or a bad timeout', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ AI_SECRET_KEY: secret }, cwd).aiSecretKey).toBe(secret);
+    expect(configError({ AI_SECRET_KEY: 'short' }).variable).toBe('AI_SECRET_KEY');
+    expect(configError({ AI_MODEL_TIMEOUT_MS: '10' }).variable).toBe('AI_MODEL_TIMEOUT_MS');
+  });
+});

@@ -35,6 +35,37 @@ export interface Config {
   trustProxy: boolean;
   /** directory of the built web app; served with SPA fallback when it exists */
   webDir: string;
+  // --- files (issue 4) ---
+  /** where file bytes live: DATA_DIR/files or an S3-compatible bucket */
+  storage: StorageName;
+  s3: S3Settings | undefined;
+  fileQuotas: FileQuotas;
+  /** HMAC key of preview URLs; unset = one generated once and kept under DATA_DIR */
+  previewSecret: string | undefined;
+  // --- AI chat (issue 5) ---
+  /** seals model providers' API keys; unset = one generated once and kept under DATA_DIR */
+  aiSecretKey: string | undefined;
+  /** longest wait for a model's first token and between two streamed pieces */
+  aiModelTimeoutMs: number;
+}
+
+export type StorageName = 'local' | 's3';
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  forcePathStyle: boolean;
+}
+
+/** Upload limits until an admin quota screen exists (answers 700107, 700101, 700105, 700106). */
+export interface FileQuotas {
+  fileMaxBytes: number;
+  spaceMaxBytes: number;
+  userMaxBytes: number;
+  spaceMaxFiles: number;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +159,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const files = loadFileSettings(env);
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -145,5 +178,63 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     webDir: path.resolve(cwd, text(env, 'WEB_DIR') ?? path.join(serverRoot, '../web/dist')),
+    ...files,
+    ...loadAiSettings(env),
+  };
+}
+
+/** AI_SECRET_KEY and AI_MODEL_TIMEOUT_MS (issue 5). */
+function loadAiSettings(env: Env) {
+  const aiSecretKey = text(env, 'AI_SECRET_KEY');
+  if (aiSecretKey !== undefined && aiSecretKey.length < 32) {
+    throw new ConfigError('AI_SECRET_KEY', 'must be at least 32 characters long');
+  }
+  return {
+    aiSecretKey,
+    aiModelTimeoutMs: integer(env, 'AI_MODEL_TIMEOUT_MS', 60_000, 1000, 600_000),
+  };
+}
+
+const gib = 1024 * 1024 * 1024;
+const maxBytes = Number.MAX_SAFE_INTEGER;
+
+/** STORAGE, S3_*, the upload quotas and PREVIEW_SECRET (issue 4). */
+function loadFileSettings(env: Env) {
+  const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  let s3: S3Settings | undefined;
+  if (storage === 's3') {
+    const need = (name: string) => {
+      const value = text(env, name);
+      if (!value) throw new ConfigError(name, 'is required when STORAGE=s3');
+      return value;
+    };
+    const endpoint = text(env, 'S3_ENDPOINT');
+    if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) {
+      throw new ConfigError('S3_ENDPOINT', 'must be an http:// or https:// URL');
+    }
+    s3 = {
+      endpoint,
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      bucket: need('S3_BUCKET'),
+      accessKey: need('S3_ACCESS_KEY'),
+      secretKey: need('S3_SECRET_KEY'),
+      forcePathStyle:
+        oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'false') === 'true',
+    };
+  }
+  const previewSecret = text(env, 'PREVIEW_SECRET');
+  if (previewSecret !== undefined && previewSecret.length < 32) {
+    throw new ConfigError('PREVIEW_SECRET', 'must be at least 32 characters long');
+  }
+  return {
+    storage,
+    s3,
+    fileQuotas: {
+      fileMaxBytes: integer(env, 'FILE_MAX_BYTES', 2 * gib, 1, maxBytes),
+      spaceMaxBytes: integer(env, 'SPACE_MAX_BYTES', 20 * gib, 1, maxBytes),
+      userMaxBytes: integer(env, 'USER_MAX_BYTES', 20 * gib, 1, maxBytes),
+      spaceMaxFiles: integer(env, 'SPACE_MAX_FILES', 100_000, 1, 1_000_000_000),
+    },
+    previewSecret,
   };
 }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
 import { accessNode } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
@@ -43,6 +44,7 @@ export async function publish(
         createdBy: userId,
       });
       await repo.setPublishedVersion(tx, pageId, version);
+      await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
       return inserted;
     });
     return presentVersion(row, row.version, await repo.people(db, [userId]));
@@ -177,6 +179,7 @@ export async function restoreVersion(
       })),
       now,
     );
+    await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
     return { revision: bumped.revision };
   });
 }
@@ -187,4 +190,5 @@ export async function unpublish(db: Database, userId: number, pageId: string): P
   if (!(await repo.clearPublishedVersion(db, pageId))) {
     throw new AppError(ErrorCode.versionNotPublished);
   }
+  await enqueueJob(db, 'ai.index-page', { pageId }, { key: pageId });
 }

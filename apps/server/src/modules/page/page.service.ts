@@ -9,6 +9,7 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessNode } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
@@ -81,6 +82,7 @@ export async function saveBlocks(
     await repo.deleteBlocks(tx, pageId, plan.deletes);
     await repo.upsertBlocks(tx, pageId, plan.upserts, now);
     await repo.moveBlocks(tx, pageId, plan.moves, now);
+    await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
     return { revision: bumped.revision };
   });
 }

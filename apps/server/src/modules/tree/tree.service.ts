@@ -12,6 +12,7 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
@@ -164,6 +165,7 @@ async function editNode(
     updatedAt: new Date(),
   });
   if (!updated) throw notFound();
+  if (type === 'page') await enqueueJob(db, 'ai.index-page', { pageId: nodeId }, { key: nodeId });
   return updated;
 }
 
@@ -289,6 +291,7 @@ export async function deleteNode(db: Database, userId: number, nodeId: string, t
       deletedBy: userId,
       recycleItemId: item.id,
     });
+    for (const id of deletedIds) await enqueueJob(tx, 'ai.index-page', { pageId: id }, { key: id });
     return { recycleItemId: item.id, deletedIds };
   });
 }
