@@ -93,7 +93,8 @@ async function ask(page: Page, question: string) {
 
 async function conversationMenu(page: Page, title: string, item: string) {
   await page.getByRole('button', { name: `对话操作：${title}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // a menu closed a moment ago may still be fading out: take the one that is open
+  await page.getByRole('menuitem', { name: item }).filter({ visible: true }).last().click();
 }
 
 test('a new user asks a space in Chinese and lands on the cited block; conversations are kept', async ({

@@ -2,6 +2,7 @@
 // DATABASE_URL is set. The rest of the server sees one Drizzle type for both.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,7 +66,11 @@ export async function openDatabase(options: {
   const dir = path.join(options.dataDir, 'db');
   const release = lockDirectory(dir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dir, 'pgdata') });
+    // pgvector ships with the embedded database, so vector retrieval works there out of the box
+    const client = await PGlite.create({
+      dataDir: path.join(dir, 'pgdata'),
+      extensions: { vector },
+    });
     return wrapPglite(client, release);
   } catch (error) {
     release();
