@@ -59,6 +59,20 @@ try {
       pageIds.push(created.pageId);
     }
     await call(page, 'POST', `${base}/link`, { name: '官方网站', url: 'https://example.com/' });
+    const text = (value) => [{ type: 'text', text: value, styles: {} }];
+    await call(page, 'PUT', `/v2/space/page/${pageIds[0]}/block`, {
+      baseRevision: 0,
+      changes: [
+        ['h', 'heading', {}, '快速开始'],
+        ['c1', 'callout', { tone: 'info' }, '页面会自动保存，也可以按 Ctrl+S 立即保存。'],
+        ['c2', 'callout', { tone: 'warning' }, '发布前请先请同事审阅。'],
+        ['p', 'paragraph', {}, '输入 / 打开块菜单，选择“提示框”插入提示。'],
+      ].map(([id, type, props, value]) => ({
+        op: 'upsert',
+        blockId: id,
+        data: { id, type, props, content: text(value), children: [] },
+      })),
+    });
     storage = await context.storageState();
     await context.close();
   }
@@ -101,6 +115,16 @@ try {
   }
   {
     const { context } = await spaceWithTabs({ theme: 'dark' }, 'space-tabs-dark-zh_CN');
+    await context.close();
+  }
+  for (const [locale, theme] of [
+    ['zh_CN', 'light'],
+    ['en_US', 'dark'],
+  ]) {
+    const { context, page } = await newPage({ locale, theme, storage });
+    await page.goto(`${baseUrl}/space/${spaceId}/page/${pageIds[0]}`);
+    await page.locator('[data-content-type="callout"]').first().waitFor();
+    await shoot(page, `page-callout-${theme}-${locale}`);
     await context.close();
   }
   {
