@@ -10,10 +10,8 @@ import type { Database } from '../db/database.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 import { retrieve } from '../modules/ai/retrieval.js';
 
-export const cmrcFile = path.resolve(
-  serverRoot,
-  '../../../shared/data/cmrc2018/cmrc2018_trial.json',
-);
+/** A copy kept in the repository (CC BY-SA 4.0, see its LICENCE), so a fresh clone can test. */
+export const cmrcFile = path.join(serverRoot, 'test-data/cmrc2018/cmrc2018_trial.json');
 
 interface Article {
   title: string;
