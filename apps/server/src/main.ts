@@ -1,11 +1,13 @@
 // Starts the server: configuration, database (migrated), first administrator, the recycle-bin
-// purge timer, the job worker, HTTP, and a clean shutdown on SIGINT/SIGTERM (in-flight requests and a running
-// purge finish, the embedded database closes).
+// purge timer, the leftover-upload sweep (queued once), the job worker, HTTP, and a clean
+// shutdown on SIGINT/SIGTERM (in-flight requests and a running purge finish, the embedded
+// database closes).
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { openDatabase } from './db/database.js';
 import { scheduleRecyclePurge } from './modules/recycle/recycle.schedule.js';
+import { scheduleTempSweep } from './modules/file/file.sweep.js';
 import { ensureFirstAdmin } from './modules/system/admin.bootstrap.js';
 
 async function main() {
@@ -16,6 +18,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await ensureFirstAdmin(database.db, config, app.log);
   const recyclePurge = scheduleRecyclePurge(database.db, app.log);
+  await scheduleTempSweep(database.db);
   app.jobs.start();
 
   let closing = false;

@@ -78,3 +78,33 @@ export async function insertPageBlocks(db: Database, pageId: string, count: numb
     await db.insert(pageBlocks).values(rows.slice(i, i + 500));
   return rows.map((row) => row.blockId);
 }
+
+/** A minimal valid PDF of `pages` letter-size pages, each with a title, its number and a red bar
+ *  (the same shape as the e2e fixture's, without importing from e2e). */
+export function makePdf(title: string, pages: number): Buffer {
+  const objects: string[] = [];
+  const pageIds = Array.from({ length: pages }, (_, index) => 4 + index * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  pageIds.forEach((id, index) => {
+    const text = `BT /F1 28 Tf 72 700 Td (${title}) Tj 0 -48 Td (Page ${index + 1}) Tj ET\n0.85 0.2 0.24 rg 72 560 240 40 re f`;
+    objects[id] =
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' +
+      `/Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id + 1] = `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`;
+  });
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id += 1) {
+    offsets[id] = Buffer.byteLength(body);
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id += 1) {
+    body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  }
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

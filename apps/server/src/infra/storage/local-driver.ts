@@ -1,5 +1,6 @@
 // Local storage driver: objects are files under `DATA_DIR/files/<key>`. Writes go to a
-// `.part` file that is fsynced and renamed, so a crash never leaves a half object under a key.
+// `.part` file that is fsynced and renamed, so a crash never leaves a half object under a key
+// (a crash leaves the `.part` file, which `list` reports so the temp sweep deletes it).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -61,6 +62,20 @@ export function createLocalDriver(root: string): StorageDriver {
     },
     async remove(key) {
       await fsp.rm(fileOf(key), { force: true });
+    },
+    async list(prefix) {
+      const dir = path.join(root, prefix);
+      const names = await fsp.readdir(dir).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      const objects = [];
+      for (const name of names) {
+        // a file renamed or removed since readdir is simply no longer there
+        const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile()) objects.push({ key: `${prefix}${name}`, lastModified: stat.mtime });
+      }
+      return objects;
     },
   };
 }

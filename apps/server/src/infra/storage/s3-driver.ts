@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -104,6 +105,22 @@ export function createS3Driver(settings: S3Settings): StorageDriver {
     async remove(key) {
       assertStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix) {
+      const objects = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) {
+            objects.push({ key: object.Key, lastModified: object.LastModified });
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return objects;
     },
   };
 }

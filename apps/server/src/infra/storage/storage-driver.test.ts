@@ -120,6 +120,23 @@ describe.each(setups)('storage driver: %s', (_name, setup) => {
     );
   });
 
+  it('lists the objects under a prefix with their last-modified time', async () => {
+    const started = Date.now();
+    const temps = [storageKeys.temp(), storageKeys.temp(), storageKeys.temp()];
+    const blob = storageKeys.blob();
+    for (const key of [...temps, blob]) await s.driver.put(key, Readable.from([Buffer.from(key)]));
+    const listed = await s.driver.list('tmp/');
+    expect(listed.map((object) => object.key).sort()).toEqual([...temps].sort());
+    for (const object of listed) {
+      // S3 keeps whole seconds
+      expect(object.lastModified.getTime()).toBeGreaterThanOrEqual(started - 1000);
+      expect(object.lastModified.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    expect((await s.driver.list('blobs/')).map((object) => object.key)).toContain(blob);
+    for (const key of [...temps, blob]) await s.driver.remove(key);
+    expect(await s.driver.list('tmp/')).toEqual([]);
+  });
+
   it('refuses keys it did not generate', async () => {
     for (const key of ['../../etc/passwd', 'blobs/../x', '/abs', 'blobs/报告.pdf', 'tmp/']) {
       await expect(s.driver.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(

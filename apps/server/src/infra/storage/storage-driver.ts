@@ -9,6 +9,14 @@ export interface ByteRange {
   end: number;
 }
 
+/** A stored object as listed: its key and when it was last written. */
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
+export type StoragePrefix = 'tmp/' | 'blobs/' | 'avatars/';
+
 export interface StorageDriver {
   readonly name: 'local' | 's3';
   /**
@@ -24,6 +32,8 @@ export interface StorageDriver {
   size(key: string): Promise<number | null>;
   /** Deletes `key`; deleting a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Every object under `prefix` with its last-modified time (for sweeping leftovers). */
+  list(prefix: StoragePrefix): Promise<StoredObject[]>;
 }
 
 export class StorageNotFoundError extends Error {
@@ -33,11 +43,15 @@ export class StorageNotFoundError extends Error {
   }
 }
 
-const keyPattern = /^(tmp|blobs|avatars)\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?$/;
+// the second form: the local driver's half-written temp file a crash left behind, so it can be swept
+const keyPattern =
+  /^(?:(tmp|blobs|avatars)\/[0-9a-f]{32}(\.[a-z0-9]{1,8})?|tmp\/[0-9a-f]{32}\.[0-9a-f]{8}\.part)$/;
+
+export const isStorageKey = (key: string) => keyPattern.test(key);
 
 /** Refuses anything that is not a key we generated (no names, no `..`, no absolute paths). */
 export function assertStorageKey(key: string): void {
-  if (!keyPattern.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  if (!isStorageKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
 }
 
 const randomId = () => crypto.randomBytes(16).toString('hex');
