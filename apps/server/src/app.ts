@@ -31,6 +31,7 @@ import { registerPageRoutes } from './modules/page/page.routes.js';
 import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
 import { createSessionResolver } from './modules/session/session.service.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
+import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerTreeRoutes } from './modules/tree/tree.routes.js';
@@ -119,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registration: config.registration,
   });
   registerUserRoutes(app, { db, avatars: createAvatarStore(config) });
-  registerSpaceRoutes(app, { db });
+  const avatars = createAvatarStore(config);
+  registerSpaceRoutes(app, { db, avatars });
+  registerSpaceIconRoutes(app, { db, avatars });
   registerPageRoutes(app, { db });
   registerTreeRoutes(app, { db });
   registerMemberRoutes(app, { db });

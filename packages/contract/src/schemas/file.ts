@@ -99,6 +99,10 @@ export type FileList = z.infer<typeof fileListSchema>;
 export const renameFileRequestSchema = z.object({ name: nameSchema });
 export type RenameFileRequest = z.input<typeof renameFileRequestSchema>;
 
+/** `DELETE /v3/space/file/{id}`: the recycle item holding the file, to undo through its restore. */
+export const deleteFileResponseSchema = z.object({ recycleId: z.string() });
+export type DeleteFileResponse = z.infer<typeof deleteFileResponseSchema>;
+
 /** `url` is root-relative: `/preview/{fileId}?u={userId}&e={unixSeconds}&s={hmac}`. */
 export const filePreviewUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type FilePreviewUrl = z.infer<typeof filePreviewUrlSchema>;

@@ -408,15 +408,16 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
     expect(blobs).toHaveLength(1); // stored once
     const objectsWithBoth = await objectCount();
 
-    expect((await t.call('DELETE', `/api/v3/space/file/${first.fileId}`, as.editor)).status).toBe(
-      200,
-    );
+    const deleted = await t.call('DELETE', `/api/v3/space/file/${first.fileId}`, as.editor);
+    expect(deleted.status).toBe(200);
     expect((await t.call('GET', `/api/v3/space/file/${first.fileId}`, as.editor)).status).toBe(404);
     const bin = await t.call('GET', '/api/v1/recycle?keywords=一', as.admin);
     const item = bin.body.data.list.find(
       (entry: { targetId: string }) => entry.targetId === first.fileId,
     );
     expect(item).toMatchObject({ kind: 'file', name: '一.txt', spaceId: space.id });
+    // the delete answers the recycle item, so the web can undo it right away
+    expect(deleted.body.data).toEqual({ recycleId: item.recycleId });
 
     const restored = await t.call('POST', `/api/v1/recycle/${item.recycleId}/restore`, as.editor);
     expect(restored.status).toBe(200);

@@ -3,6 +3,7 @@
 // extraction job.
 import type { FastifyReply } from 'fastify';
 import {
+  deleteFileResponseSchema,
   ErrorCode,
   fileListQuerySchema,
   fileListSchema,
@@ -20,7 +21,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { createStorage } from '../../infra/storage/storage.js';
-import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
@@ -29,6 +30,7 @@ import { removeBytesHandler, removeBytesJob } from './file.recycle.js';
 import { isActiveType } from './file.sniff.js';
 import * as files from './file.service.js';
 import { extractTextHandler } from './file.text.js';
+import { sweepTempHandler, sweepTempJob } from './file.sweep.js';
 
 const tags = ['file'];
 
@@ -46,6 +48,7 @@ export function registerFileRoutes(app: App, options: { db: Database; config: Co
 
   app.jobs.handle(files.extractTextJob, extractTextHandler(deps));
   app.jobs.handle(removeBytesJob, removeBytesHandler(storage));
+  app.jobs.handle(sweepTempJob, sweepTempHandler(deps));
 
   app.post(
     '/api/v3/space/:spaceId/file',
@@ -114,11 +117,9 @@ export function registerFileRoutes(app: App, options: { db: Database; config: Co
 
   app.delete(
     '/api/v3/space/file/:id',
-    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
-    async (request) => {
-      await files.deleteFile(db, me(request), request.params.id);
-      return ok(null);
-    },
+    { schema: { tags, params: idParamsSchema, response: okResponse(deleteFileResponseSchema) } },
+    async (request) =>
+      ok({ recycleId: await files.deleteFile(db, me(request), request.params.id) }),
   );
 
   app.get(

@@ -223,9 +223,9 @@ export async function renameFile(
   return getFile(db, userId, fileId);
 }
 
-/** Moves a file to the recycle bin (restorable from /recycle). */
-export async function deleteFile(db: Database, userId: number, fileId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Moves a file to the recycle bin (restorable from /recycle); answers its recycle item's id. */
+export async function deleteFile(db: Database, userId: number, fileId: string): Promise<string> {
+  return db.transaction(async (tx) => {
     const { row } = await accessFile(tx, userId, fileId, 'edit');
     const locked = await repo.findFile(tx, fileId, true);
     if (!locked || locked.deletedAt) throw notFound();
@@ -242,6 +242,7 @@ export async function deleteFile(db: Database, userId: number, fileId: string): 
       recycleItemId,
     });
     await enqueueJob(tx, indexFileJob, { fileId }, { key: fileId });
+    return recycleItemId;
   });
 }
 

@@ -15,14 +15,15 @@ import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/session.service.js';
+import type { AvatarStore } from '../user/avatar.store.js';
 import { accessSpace } from './space-access.js';
 import { presentSpace } from './space.presenter.js';
 import * as spaces from './space.service.js';
 
 const tags = ['space'];
 
-export function registerSpaceRoutes(app: App, deps: { db: Database }) {
-  const { db } = deps;
+export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: AvatarStore }) {
+  const { db, avatars } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
   app.get(
@@ -125,7 +126,13 @@ export function registerSpaceRoutes(app: App, deps: { db: Database }) {
     },
     async (request) => {
       const userId = me(request);
-      await spaces.updateSpace(db, userId, request.params.id, request.body);
+      const { replacedIconKey } = await spaces.updateSpace(
+        db,
+        userId,
+        request.params.id,
+        request.body,
+      );
+      if (replacedIconKey) await avatars.remove(replacedIconKey).catch(() => undefined);
       const { space, role } = await accessSpace(db, userId, request.params.id, 'read');
       return ok(presentSpace(space, role));
     },

@@ -14,6 +14,7 @@ import { positionBetween, positionsBetween } from '../../lib/position.js';
 import { verifyPassword } from '../user/password.js';
 import { getUser } from '../user/user.service.js';
 import { accessSpace, rolesInSpaces } from './space-access.js';
+import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
 import { presentSpaceSummary } from './space.presenter.js';
 import * as repo from './space.repo.js';
 
@@ -119,10 +120,16 @@ export async function updateSpace(
   spaceId: string,
   input: UpdateSpaceRequest,
 ) {
-  await accessSpace(db, userId, spaceId, 'manage');
+  const { space } = await accessSpace(db, userId, spaceId, 'manage');
+  // an uploaded image's path is set by its upload only (it names a stored image)
+  if (input.icon && input.icon !== space.icon && looksLikeIconPath(input.icon)) {
+    throw new AppError(ErrorCode.paramError, { detail: 'icon' });
+  }
   const updated = await repo.updateSpace(db, spaceId, input);
   if (!updated) throw new AppError(ErrorCode.dataMissing);
-  return updated;
+  // an uploaded image the new icon replaces: the caller removes it from the avatar store
+  const replacedIconKey = updated.icon !== space.icon ? spaceIconKey(spaceId, space.icon) : null;
+  return { space: updated, replacedIconKey };
 }
 
 /** Deletes a space to the recycle bin; only its owner, confirmed by the owner's password. */

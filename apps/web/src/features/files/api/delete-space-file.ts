@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SpaceFile } from '@library/contract';
+import type { DeleteFileResponse, SpaceFile } from '@library/contract';
 import { api } from '../../../lib/api-client';
 import { fileKeys } from './file-keys';
 
-/** `DELETE /api/v3/space/file/{id}`: moves the file to the recycle bin (restorable there). */
-export function deleteSpaceFile(fileId: string): Promise<unknown> {
-  return api.delete<unknown>(`/v3/space/file/${encodeURIComponent(fileId)}`);
+/**
+ * `DELETE /api/v3/space/file/{id}`: moves the file to the recycle bin; answers the recycle
+ * item, so the caller can undo through its restore.
+ */
+export function deleteSpaceFile(fileId: string): Promise<DeleteFileResponse> {
+  return api.delete<DeleteFileResponse>(`/v3/space/file/${encodeURIComponent(fileId)}`);
 }
 
 export function useDeleteSpaceFile() {

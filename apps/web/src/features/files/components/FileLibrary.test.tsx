@@ -36,6 +36,8 @@ const previewBodies: Record<string, string> = {
 
 function start(files: SpaceFile[]) {
   let list = [...files];
+  // the recycle bin of the fake server: what a delete put there, by recycle id
+  const bin = new Map<string, SpaceFile>();
   const server = createFakeServer({
     'GET /api/v3/space/s1/file': (request: { path: string }) => {
       void request;
@@ -47,8 +49,26 @@ function start(files: SpaceFile[]) {
       return { body: list.find((file) => file.fileId === 'f1') };
     },
     'DELETE /api/v3/space/file/f1': () => {
+      const deleted = list.find((file) => file.fileId === 'f1');
+      if (deleted) bin.set('r1', deleted);
       list = list.filter((file) => file.fileId !== 'f1');
-      return { body: null };
+      return { body: { recycleId: 'r1' } };
+    },
+    'POST /api/v1/recycle/r1/restore': () => {
+      const restored = bin.get('r1');
+      if (!restored) return { status: 404, body: null };
+      bin.delete('r1');
+      list = [...list, restored];
+      return {
+        body: {
+          recycleId: 'r1',
+          kind: 'file',
+          targetId: restored.fileId,
+          spaceId: restored.spaceId,
+          parentId: null,
+          movedToRoot: false,
+        },
+      };
     },
     'GET /api/v3/space/file/f2/previewUrl': {
       url: '/preview/f2',
@@ -141,6 +161,24 @@ describe('file library', () => {
     await user.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
     expect(await screen.findByText('“年度报告.pdf”已移到回收站')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('年度报告.pdf')).toBeNull());
+  });
+
+  it('undoes a delete from its toast: restores the file through the recycle bin', async () => {
+    const user = userEvent.setup();
+    const server = start([spaceFile({})]);
+    await screen.findByText('年度报告.pdf');
+    await user.click(within(rowOf('年度报告.pdf')).getByRole('button', { name: /更多操作/ }));
+    await user.click(await screen.findByText('删除'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
+    await screen.findByText('“年度报告.pdf”已移到回收站');
+    await waitFor(() => expect(screen.queryByText('年度报告.pdf')).toBeNull());
+    expect(server.find('POST', '/api/v1/recycle/r1/restore')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: '撤销' }));
+    expect(await screen.findByText('“年度报告.pdf”已恢复')).toBeTruthy();
+    expect(server.find('POST', '/api/v1/recycle/r1/restore')).toHaveLength(1);
+    expect(await screen.findByText('年度报告.pdf')).toBeTruthy();
   });
 
   it('shows an SVG as source text, never as a picture', async () => {

@@ -1,5 +1,6 @@
 // A space's file library: every file with size, uploader, time and the pages using it; search,
-// pagination (spec §9 grid defaults), preview, download, rename and delete (to the recycle bin)
+// pagination (spec §9 grid defaults), preview, download, rename and delete (to the recycle bin,
+// with an 'undo' in the toast for a few seconds)
 // as each file's abilities allow; upload of several files by the picker or by dropping them
 // anywhere on the library, each with its own progress, cancel and retry.
 import { useRef, useState, type DragEvent } from 'react';
@@ -26,6 +27,7 @@ import {
   InboxOutlined,
   MoreOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -35,7 +37,9 @@ import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { useDeviceStore } from '../../layout/stores/device-store';
+import { useRestoreRecycleItem } from '../../recycle/api/restore-recycle-item';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
+import { fileKeys } from '../api/file-keys';
 import { useSpaceFiles } from '../api/get-space-files';
 import { useRenameSpaceFile } from '../api/rename-space-file';
 import { useDownloadFile } from '../hooks/use-download-file';
@@ -51,6 +55,9 @@ export interface FileLibraryProps {
   /** the caller may upload into the space (an editor or more) */
   canUpload: boolean;
 }
+
+/** How long the 'undo' of a delete stays offered. */
+const undoMs = 6000;
 
 /** Files of a drag: only real files (not text or links dragged from a page). */
 function draggedFiles(event: DragEvent): boolean {
@@ -75,6 +82,8 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
   const uploads = useUploads(spaceId);
   const upload = useUploadToSpace(spaceId);
   const remove = useDeleteSpaceFile();
+  const restore = useRestoreRecycleItem();
+  const queryClient = useQueryClient();
   const { download, isDownloading } = useDownloadFile();
 
   const handleFiles = (files: FileList | null) => {
@@ -90,8 +99,19 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await remove.mutateAsync(file);
-        toast.success(t('files.deleted', { name: file.name }));
+        const { recycleId } = await remove.mutateAsync(file);
+        toast.success(t('files.deleted', { name: file.name }), {
+          duration: undoMs,
+          action: {
+            label: t('files.undo'),
+            onClick: () => {
+              void restore.mutateAsync(recycleId).then(async () => {
+                await queryClient.invalidateQueries({ queryKey: fileKeys.lists(spaceId) });
+                toast.success(t('files.restored', { name: file.name }));
+              });
+            },
+          },
+        });
       },
     });
   };

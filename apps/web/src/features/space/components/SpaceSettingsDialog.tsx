@@ -13,6 +13,7 @@ import { deleteSpace } from '../api/delete-space';
 import { spaceGroupsQueryKey } from '../api/get-space-groups';
 import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
+import { uploadSpaceIcon } from '../api/upload-space-icon';
 import { SpaceAiSettings } from '../../ai/components/SpaceAiSettings';
 import { IconPicker } from './IconPicker';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
@@ -77,6 +78,15 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
+  // the upload sets the icon at once; the form keeps its path, so saving keeps it too
+  const uploadIcon = async (file: File) => {
+    const updated = await uploadSpaceIcon(space.spaceId, file);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: spaceKeys.detail(space.spaceId) }),
+      queryClient.invalidateQueries({ queryKey: spaceGroupsQueryKey }),
+    ]);
+    return updated.icon ?? '';
+  };
   const handleFinish = async (values: GeneralValues) => {
     setSaving(true);
     try {
@@ -120,7 +130,7 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
         <Input maxLength={limits.nameMax} />
       </Form.Item>
       <Form.Item name="icon" label={t('spaces.icon')}>
-        <IconPicker />
+        <IconPicker onUpload={uploadIcon} />
       </Form.Item>
       <Form.Item name="description" label={t('spaces.description')}>
         <Input.TextArea rows={3} maxLength={2000} />
