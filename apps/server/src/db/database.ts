@@ -47,8 +47,17 @@ export function wrapPglite(client: PGlite, release?: () => void): DatabaseHandle
   };
 }
 
-export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** `jobQueue` names this pool's job queue (tests: one per test app, see db/schema/jobs.ts). */
+export function connectPostgres(
+  url: string,
+  poolSize = 10,
+  options: { jobQueue?: string } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(options.jobQueue ? { options: `-c library.job_queue=${options.jobQueue}` } : {}),
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

@@ -11,7 +11,9 @@ import type { SmsProvider } from '../infra/sms/sms-provider.js';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = inject('databaseUrl');
-  if (url) return connectPostgres(url, 4);
+  // its own job queue: test files share this database, never each other's jobs
+  if (url)
+    return connectPostgres(url, 4, { jobQueue: `test_${crypto.randomUUID().replaceAll('-', '')}` });
   const dump = fs.readFileSync(inject('pgliteDump'));
   return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }

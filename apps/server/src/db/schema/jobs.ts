@@ -32,6 +32,10 @@ export const jobs = pgTable(
     /** set when the last attempt failed; the row stays for the operator to see */
     failedAt: at('failed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** which workers may take it: null in production (all of them); a test app's own name, set
+     *  per connection (`library.job_queue`), so test files sharing a PostgreSQL database never
+     *  run each other's jobs */
+    queue: text('queue').default(sql`nullif(current_setting('library.job_queue', true), '')`),
   },
   (table) => [
     uniqueIndex('jobs_waiting_key_idx')

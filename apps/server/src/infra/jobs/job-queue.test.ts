@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -76,6 +76,22 @@ describe('job queue', () => {
     const [failed] = await t.db.select().from(jobs).where(eq(jobs.kind, kind));
     expect(failed?.failedAt).toBeInstanceOf(Date);
     expect(failed?.lastError).toBe('broken 2');
+  });
+
+  it('leaves jobs of another queue alone (test apps sharing a database)', async () => {
+    const kind = newKind();
+    let runs = 0;
+    t.jobs.handle(kind, async () => {
+      runs += 1;
+    });
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('library.job_queue', 'another_test_app', true)`);
+      await enqueueJob(tx, kind, {});
+    });
+    await t.jobs.drain();
+    expect(runs).toBe(0);
+    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.kind, kind));
+    expect(waiting?.queue).toBe('another_test_app');
   });
 
   it('never gives the same job to two workers', async () => {

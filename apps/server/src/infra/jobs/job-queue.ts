@@ -86,6 +86,7 @@ export function createJobQueue(
       where id = (
         select id from jobs
         where failed_at is null and run_at <= now()
+          and queue is not distinct from nullif(current_setting('library.job_queue', true), '')
           and (locked_until is null or locked_until < now())
           and kind in (${sql.join(
             kinds.map((kind) => sql`${kind}`),

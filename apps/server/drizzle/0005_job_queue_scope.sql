@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "queue" text DEFAULT nullif(current_setting('library.job_queue', true), '');
