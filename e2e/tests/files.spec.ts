@@ -1,31 +1,14 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { makeDocx, makePdf, makePng } from '../fixtures/documents.mjs';
 import { expect, newMobile, test } from './support/fixtures';
+import { apiAs } from './support/api';
 import { loginBySms } from './support/login';
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
 
 interface FixtureFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
-}
-
-/** Calls the API as the user logged in on `page` (token from localStorage). */
-async function apiAs<T>(page: Page, request: APIRequestContext, path: string, data: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await request.post(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, `POST ${path}: ${body.msg}`).toBe(0);
-  return body.data;
 }
 
 /** Drops files on an element the way a file manager does (a drop event carrying Files). */
@@ -88,10 +71,13 @@ test('files dropped on a page upload with progress, preview as PDF and Word, and
   await loginBySms(page, newMobile());
   await expect(page).toHaveURL(/\/home$/);
 
-  const space = await apiAs<{ spaceId: string }>(page, request, '/v2/space', { name: '项目资料' });
+  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
+    name: '项目资料',
+  });
   const created = await apiAs<{ pageId: string }>(
     page,
     request,
+    'POST',
     `/v2/space/${space.spaceId}/page`,
     { name: '例会记录', avatar: '📁' },
   );
@@ -210,7 +196,9 @@ test('the file library uploads several picked files, shows refusals and survives
   await page.goto('/');
   await loginBySms(page, newMobile());
   await expect(page).toHaveURL(/\/home$/);
-  const space = await apiAs<{ spaceId: string }>(page, request, '/v2/space', { name: '共享资料' });
+  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
+    name: '共享资料',
+  });
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间文件库' }).click();
   const library = page.locator('.file-library-drawer');

@@ -1,32 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, newMobile, test } from './support/fixtures';
+import { apiAs } from './support/api';
 import { loginBySms } from './support/login';
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
-
-/** Calls the API as the user logged in on `page` (token from localStorage). */
-async function apiAs<T>(
-  page: Page,
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  const response = await request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
-  return body.data;
-}
 
 function toolbar(page: Page) {
   return page.locator('.page-toolbar');

@@ -27,16 +27,10 @@ import { Role } from '@library/contract';
 import { startFakeOpenAi } from '../infra/llm/fake-openai-server.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import { drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
+import { out, stats } from './report.js';
 
 const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 50);
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function p95(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -111,7 +105,7 @@ async function main() {
     );
 
     const quality = await evaluate(db, space.id, articles);
-    const small = p95(quality.retrievalMs);
+    const small = stats(quality.retrievalMs);
     out(
       `CMRC 2018 keyword retrieval, ${quality.questions} questions: recall@1 ${quality.recallAt1.toFixed(3)}, ` +
         `recall@5 ${quality.recallAt5.toFixed(3)}, MRR ${quality.mrr.toFixed(3)} ` +
@@ -190,8 +184,8 @@ async function main() {
       await retrieve(db, { spaceId: big.id, question, topK: 5, includeDrafts: false });
       productMs.push(performance.now() - at);
     }
-    const product = p95(productMs);
-    const raw = p95(rawMs);
+    const product = stats(productMs);
+    const raw = stats(rawMs);
     out(
       `retrieval over ${bigCount?.chunks} chunks (${sample.length} questions): product p95 ${product.p95.toFixed(1)} ms ` +
         `(median ${product.median.toFixed(1)}), raw BM25 SQL p95 ${raw.p95.toFixed(1)} ms (median ${raw.median.toFixed(1)}), ` +
@@ -255,9 +249,9 @@ async function main() {
         }
         streamMs.push(first);
       }
-      const model = p95(modelMs);
-      const stream = p95(streamMs);
-      const answer = p95(firstAnswerMs.filter(Boolean));
+      const model = stats(modelMs);
+      const stream = stats(streamMs);
+      const answer = stats(firstAnswerMs.filter(Boolean));
       out(
         `stream (CMRC space, fake model): first byte p95 ${stream.p95.toFixed(1)} ms (median ${stream.median.toFixed(1)}), ` +
           `first answer piece p95 ${answer.p95.toFixed(1)} ms, model's own first byte p95 ${model.p95.toFixed(1)} ms ` +

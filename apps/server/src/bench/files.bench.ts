@@ -18,13 +18,12 @@ import { wrapPglite } from '../db/database.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
+import { out } from './report.js';
 
 const mb = 1024 * 1024;
 const fileBytes = Number(process.env.BENCH_FILE_MB ?? 1024) * mb;
 const rssLimit = 100 * mb;
 const ratioTarget = 0.5;
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Writes `bytes` of incompressible data (a random MiB varied per MiB) to `file`. */
 async function writeSource(file: string, bytes: number) {

@@ -17,18 +17,11 @@ import { generateTree, insertNodes } from './seed.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
+import { out, stats } from './report.js';
 
 const nodeCount = 10_000;
 const neighbours = Number(process.env.BENCH_NEIGHBOURS ?? 4);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95), min: sorted[0]! };
-}
 
 async function time(fn: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await fn();

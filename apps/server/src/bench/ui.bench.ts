@@ -23,16 +23,10 @@ import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
 import { generateTree, insertNodes, insertPageBlocks, makePdf } from './seed.js';
+import { out, stats } from './report.js';
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
 const line = (label: string, value: string) => out(`${label.padEnd(44)}${value}`);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
-}
 
 declare global {
   interface Window {

@@ -5,6 +5,7 @@ import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'dr
 import { spaceNodes } from './content.js';
 import { spaces } from './spaces.js';
 import { users } from './users.js';
+import { fileKinds, fileTextStatuses } from '@library/contract';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -26,21 +27,6 @@ export const fileBlobs = pgTable(
   (table) => [unique('file_blobs_space_sha256_unique').on(table.spaceId, table.sha256)],
 );
 
-export const fileKindValues = [
-  'image',
-  'pdf',
-  'docx',
-  'xlsx',
-  'pptx',
-  'markdown',
-  'text',
-  'code',
-  'audio',
-  'video',
-  'other',
-] as const;
-export const fileTextStatusValues = ['none', 'pending', 'done', 'failed'] as const;
-
 export const spaceFiles = pgTable(
   'space_files',
   {
@@ -58,8 +44,8 @@ export const spaceFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     /** sniffed from the bytes */
     mimeType: text('mime_type').notNull(),
-    kind: text('kind', { enum: fileKindValues }).notNull(),
-    textStatus: text('text_status', { enum: fileTextStatusValues }).notNull().default('none'),
+    kind: text('kind', { enum: fileKinds }).notNull(),
+    textStatus: text('text_status', { enum: fileTextStatuses }).notNull().default('none'),
     uploadedBy: bigint('uploaded_by', { mode: 'number' })
       .notNull()
       .references(() => users.id),

@@ -4,6 +4,7 @@
 // the start of the next one, so an answer spanning the cut is still found whole (measured on
 // CMRC 2018, docs/performance.md 'AI').
 import crypto from 'node:crypto';
+import { inlineText, isRecord } from '../../lib/block-text.js';
 
 export const chunkChars = 200;
 /** a sentence shorter than this is repeated at the start of the next chunk */
@@ -26,26 +27,6 @@ interface Segment {
 }
 
 type Json = unknown;
-
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Inline content as plain text: text runs, link labels, table cells (by spaces and lines). */
-function inlineText(value: Json): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(inlineText).join('');
-  if (!isRecord(value)) return '';
-  if (typeof value.text === 'string') return value.text;
-  if (Array.isArray(value.rows)) {
-    return value.rows
-      .map((row) =>
-        isRecord(row) && Array.isArray(row.cells) ? row.cells.map(inlineText).join(' ') : '',
-      )
-      .join('\n');
-  }
-  return inlineText(value.content);
-}
 
 /** Blocks depth first (children after their parent), each with its text and heading level. */
 export function blockSegments(blocks: readonly Json[]): Segment[] {

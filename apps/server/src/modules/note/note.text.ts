@@ -1,27 +1,9 @@
 // Plain text of editor blocks (BlockNote JSON), for search and previews when the client does not
 // send it: inline text joined, table cells by spaces, blocks and table rows by line breaks.
 import type { NoteBlock } from '@library/contract';
+import { inlineText, isRecord } from '../../lib/block-text.js';
 
 type Json = unknown;
-
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function inlineText(value: Json): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(inlineText).join('');
-  if (!isRecord(value)) return '';
-  if (typeof value.text === 'string') return value.text;
-  if (Array.isArray(value.rows)) {
-    return value.rows
-      .map((row) =>
-        isRecord(row) && Array.isArray(row.cells) ? row.cells.map(inlineText).join(' ') : '',
-      )
-      .join('\n');
-  }
-  return inlineText(value.content);
-}
 
 function blockLines(block: Json): string[] {
   if (!isRecord(block)) return [];
