@@ -92,7 +92,8 @@ export function IconPicker({ value = '', onChange, onUpload }: IconPickerProps) 
         <input
           ref={picker}
           type="file"
-          hidden
+          // an author style on inputs beats the hidden attribute, so hide it explicitly
+          style={{ display: 'none' }}
           accept="image/png,image/jpeg,image/gif,image/webp"
           data-testid="space-icon-file"
           onChange={(event) => {
