@@ -67,9 +67,10 @@ async function ask(page: Page, question: string) {
 }
 
 async function conversationMenu(page: Page, title: string, item: string) {
+  // the previous menu must be gone first: while it fades out it covers the rows below it
+  await expect(page.locator('.ant-dropdown-menu').filter({ visible: true })).toHaveCount(0);
   await page.getByRole('button', { name: `对话操作：${title}` }).click();
-  // a menu closed a moment ago may still be fading out: take the one that is open
-  await page.getByRole('menuitem', { name: item }).filter({ visible: true }).last().click();
+  await page.getByRole('menuitem', { name: item }).filter({ visible: true }).click();
 }
 
 test('a new user asks a space in Chinese and lands on the cited block; conversations are kept', async ({
