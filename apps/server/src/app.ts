@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     secret: config.aiSecretKey,
     modelTimeoutMs: config.aiModelTimeoutMs,
+    autovacuum: database.kind === 'postgres',
   });
 
   const serveSpa = await registerWeb(app, config.webDir);

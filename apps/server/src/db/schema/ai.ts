@@ -142,8 +142,10 @@ export const aiChunks = pgTable(
     spaceId: uuid('space_id').notNull(),
     /** order within the document */
     ordinal: integer('ordinal').notNull(),
-    /** the blocks the chunk was cut from (the first one is the reference's target) */
+    /** the blocks the chunk was cut from, in order */
     blockIds: text('block_ids').array().notNull().default([]),
+    /** where each block's text starts in the chunk's text (parallel to block_ids) */
+    blockStarts: integer('block_starts').array().notNull().default([]),
     headingPath: text('heading_path').notNull().default(''),
     text: text('text').notNull(),
     /** sha-256 of title + heading path + text: an unchanged chunk is kept as it is */
@@ -159,7 +161,10 @@ export const aiChunks = pgTable(
   ],
 );
 
-/** Term frequencies per chunk: BM25 reads the postings of the query's terms only. */
+/**
+ * Term frequencies per chunk: BM25 reads the postings of the query's terms only. The primary
+ * key also carries tf and dl (INCLUDE, added in migration 0006), so ranking reads the index only.
+ */
 export const aiPostings = pgTable(
   'ai_postings',
   {
@@ -176,4 +181,18 @@ export const aiPostings = pgTable(
     primaryKey({ columns: [table.spaceId, table.term, table.chunkId] }),
     index('ai_postings_chunk_idx').on(table.chunkId),
   ],
+);
+
+/**
+ * How many chunks of a space hold each term (BM25's document frequency), kept by triggers on
+ * ai_postings (migration 0006) so no question counts postings and no delete path can forget it.
+ */
+export const aiTerms = pgTable(
+  'ai_terms',
+  {
+    spaceId: uuid('space_id').notNull(),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.spaceId, table.term] })],
 );

@@ -266,6 +266,75 @@ describe('space AI', () => {
       0,
     );
   });
+  it("keeps each term's document frequency equal to its postings through edits and deletes", async () => {
+    const { space, as, published, draft } = await buildWorld({ includeDrafts: true });
+    /** terms whose ai_terms.df differs from the count of their postings (none expected) */
+    const drift = () =>
+      queryRows<{ term: string }>(
+        t.db,
+        sql`select coalesce(a.term, p.term) as term
+          from (select * from ai_terms where space_id = ${space.id}) a
+          full join (select term, count(*)::int as df from ai_postings
+            where space_id = ${space.id} group by term) p on p.term = a.term
+          where a.df is distinct from p.df`,
+      );
+    const terms = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from ai_terms where space_id = ${space.id}`,
+        )
+      )[0]?.n ?? 0;
+    expect(await terms()).toBeGreaterThan(10);
+    expect(await drift()).toEqual([]);
+    // an edit replaces the page's chunks (old postings deleted, new ones inserted)
+    const edited = await call('PUT', `/api/v2/space/page/${published}/block`, as.owner, {
+      baseRevision: 1,
+      changes: [
+        {
+          op: 'upsert',
+          blockId: 'p2',
+          afterBlockId: 'p1',
+          data: paragraph('p2', '八达岭长城是明长城中保存最好的一段，游客最多。'),
+        },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    await call('POST', `/api/v2/space/page/${published}/version`, as.owner, { name: 'v2' });
+    await drain();
+    expect(await drift()).toEqual([]);
+    // a deleted page's chunks go by cascade from its document
+    expect((await call('DELETE', `/api/v2/space/page/${draft}`, as.owner)).status).toBe(200);
+    await drain();
+    expect(await drift()).toEqual([]);
+    await t.db.execute(sql`delete from spaces where id = ${space.id}`);
+    expect(await terms()).toBe(0);
+  });
+});
+
+describe('index upkeep on PGlite (job ai.vacuum)', () => {
+  it('vacuums the index once after indexing where the database has no autovacuum', async () => {
+    await buildWorld();
+    const queued = () =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from jobs where kind = 'ai.vacuum'`,
+      );
+    if (t.database.kind === 'postgres') {
+      expect((await queued())[0]?.n).toBe(0);
+      return;
+    }
+    // two pages indexed, one vacuum waiting a minute
+    expect((await queued())[0]?.n).toBe(1);
+    await t.db.execute(sql`update jobs set run_at = now() where kind = 'ai.vacuum'`);
+    await drain();
+    expect((await queued())[0]?.n).toBe(0);
+    const [stats] = await queryRows<{ vacuumed: boolean }>(
+      t.db,
+      sql`select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'ai_postings'`,
+    );
+    expect(stats?.vacuumed).toBe(true);
+  });
 });
 
 describe('file text in the index (job ai.index-file)', () => {
@@ -372,9 +441,11 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
       sourceType: 'page',
       spaceId: space.id,
       pageId: published,
-      blockId: 'p1',
+      // the block that holds the answer, not the chunk's first block
+      blockId: 'p2',
       title: '长城 › 历史',
     });
+    expect(refs[0]?.snippet).toMatch(/^…明长城东起鸭绿江/);
     expect(rest.slice(0, -1).every((event) => 'delta' in (event.data ?? {}))).toBe(true);
     const final = finalOf(res.events);
     expect(res.events.at(-1)).toMatchObject({ code: 0, msg: 'ok' });
@@ -394,7 +465,7 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
       question: '明长城全长多少公里？',
       answer: final.answer,
     });
-    expect(history.body.data.list[0].referDocList[0].blockId).toBe('p1');
+    expect(history.body.data.list[0].referDocList[0].blockId).toBe('p2');
   });
 
   it('filters passages by access: drafts only for editors, outsiders 404, anonymous 401', async () => {

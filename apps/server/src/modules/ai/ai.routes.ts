@@ -46,7 +46,14 @@ const spaceParams = z.object({ spaceId: idParamsSchema.shape.id });
 
 export function registerAiRoutes(
   app: App,
-  deps: { db: Database; dataDir: string; secret: string | undefined; modelTimeoutMs: number },
+  deps: {
+    db: Database;
+    dataDir: string;
+    secret: string | undefined;
+    modelTimeoutMs: number;
+    /** PostgreSQL vacuums by itself; on PGlite a job does it after indexing */
+    autovacuum: boolean;
+  },
 ) {
   const { db } = deps;
   const cipher = createKeyCipher(loadSecret(deps.secret, deps.dataDir));
@@ -62,6 +69,7 @@ export function registerAiRoutes(
     db,
     async () => embedderOf(await providers.activeProvider(db, cipher)),
     app.log,
+    deps.autovacuum,
   );
 
   // ---- model providers (system administrators) ----

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { guardMarkdown, offlineAnswer, settledLength } from './answer.js';
+import { citedSpot, guardMarkdown, offlineAnswer, settledLength } from './answer.js';
 import { chunkPage } from './chunker.js';
+import { queryTerms } from '../../infra/search/tokenizer.js';
 import type { Passage } from './retrieval.js';
 
 const passage = (text: string, title = '长城'): Passage => ({
@@ -8,7 +9,8 @@ const passage = (text: string, title = '长城'): Passage => ({
   sourceType: 'page',
   pageId: 'p',
   fileId: null,
-  blockId: 'b',
+  blockIds: ['b'],
+  blockStarts: [0],
   title,
   headingPath: '',
   text,
@@ -46,9 +48,30 @@ describe('offlineAnswer', () => {
     ]);
     expect(text).toMatch(/^（未配置大语言模型/);
     expect(text).toContain('> 长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。 [1]');
-    expect(text).toContain('1. 长城');
-    expect(text).toContain('2. 故宫');
+    // the sources are the references under the answer, not repeated in its text
+    expect(text).not.toContain('来源');
     expect(offlineAnswer('How long is it?', [])).toMatch(/^\(No language model is configured/);
+  });
+});
+
+describe('citedSpot', () => {
+  const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
+  const terms = (question: string) => new Set(queryTerms(question));
+
+  it('cites the block of the sentence that answers, with a snippet starting there', () => {
+    const cited = { ...passage(text), blockIds: ['a', 'b', 'c'], blockStarts: [0, 12, 31] };
+    expect(citedSpot(cited, terms('明长城全长多少公里？'))).toEqual({
+      blockId: 'b',
+      snippet: '…明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
+    });
+    expect(citedSpot(cited, terms('世界遗产')).blockId).toBe('c');
+    // nothing in common: the passage's start
+    expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
+  });
+
+  it('falls back to the first block when the chunk has no block offsets', () => {
+    const old = { ...passage(text), blockIds: ['a', 'b'], blockStarts: [] };
+    expect(citedSpot(old, terms('世界遗产')).blockId).toBe('a');
   });
 });
 
@@ -70,6 +93,11 @@ describe('chunkPage', () => {
     ]);
     expect(chunks.every((chunk) => chunk.text.length <= 200)).toBe(true);
     expect(chunks[0]).toMatchObject({ headingPath: '概述', blockIds: ['a', 'b'] });
+    // each block's start in the chunk's text
+    const [a, b] = chunks[0]!.blockStarts;
+    expect(a).toBe(0);
+    expect(chunks[0]!.text.slice(b).startsWith(long.slice(0, 10))).toBe(true);
+    expect(b).toBeGreaterThan(0);
     expect(chunks.at(-1)).toMatchObject({
       headingPath: '概述 / 细节',
       blockIds: ['e'],

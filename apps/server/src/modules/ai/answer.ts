@@ -17,19 +17,73 @@ export function languageOf(question: string): AnswerLanguage {
 
 const snippetChars = 160;
 
-export function referDocsOf(spaceId: string, passages: Passage[]): ReferDoc[] {
-  return passages.map((passage, index) => ({
-    index: index + 1,
-    title: passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title,
-    snippet:
-      passage.text.length > snippetChars ? `${passage.text.slice(0, snippetChars)}…` : passage.text,
-    sourceType: passage.sourceType,
-    spaceId,
-    pageId: passage.pageId,
-    blockId: passage.blockId,
-    fileId: passage.fileId,
-    score: Math.round(passage.score * 10_000) / 10_000,
-  }));
+interface ScoredSentence {
+  text: string;
+  /** where the sentence starts in the passage's text */
+  start: number;
+  order: number;
+  /** how many of the question's terms it holds */
+  hits: number;
+}
+
+/** The passage's sentences with their offsets and how many question terms each holds. */
+function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] {
+  let cursor = 0;
+  return sentences(passage.text).map((text, order) => {
+    const start = passage.text.indexOf(text, cursor);
+    cursor = start + text.length;
+    const hits = queryTerms(text).filter((term) => terms.has(term)).length;
+    return { text, start, order, hits };
+  });
+}
+
+/** The passage's sentence that holds the most question terms (the first on a tie). */
+function bestSentence(passage: Passage, terms: Set<string>): ScoredSentence | null {
+  let best: ScoredSentence | null = null;
+  for (const sentence of scoreSentences(passage, terms)) {
+    if (!best || sentence.hits > best.hits) best = sentence;
+  }
+  return best;
+}
+
+/**
+ * Where a reference points: the block holding the passage's best sentence for the question
+ * (the chunk's first block when the chunk predates block offsets), and a snippet that starts at
+ * that sentence.
+ */
+export function citedSpot(
+  passage: Passage,
+  terms: Set<string>,
+): { blockId: string | null; snippet: string } {
+  const best = bestSentence(passage, terms);
+  const start = best && best.hits > 0 ? best.start : 0;
+  let blockId = passage.blockIds[0] ?? null;
+  if (passage.blockStarts.length === passage.blockIds.length) {
+    passage.blockStarts.forEach((blockStart, index) => {
+      if (blockStart <= start) blockId = passage.blockIds[index] ?? blockId;
+    });
+  }
+  const rest = passage.text.slice(start).trim();
+  const snippet = rest.length > snippetChars ? `${rest.slice(0, snippetChars)}…` : rest;
+  return { blockId, snippet: start > 0 ? `…${snippet}` : snippet };
+}
+
+export function referDocsOf(spaceId: string, question: string, passages: Passage[]): ReferDoc[] {
+  const terms = new Set(queryTerms(question));
+  return passages.map((passage, index) => {
+    const { blockId, snippet } = citedSpot(passage, terms);
+    return {
+      index: index + 1,
+      title: passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title,
+      snippet,
+      sourceType: passage.sourceType,
+      spaceId,
+      pageId: passage.pageId,
+      blockId,
+      fileId: passage.fileId,
+      score: Math.round(passage.score * 10_000) / 10_000,
+    };
+  });
 }
 
 /** The messages sent to the model; the prompt text kept with the answer is their join. */
@@ -75,21 +129,18 @@ export function buildPrompt(options: {
 
 /** The sentences of a passage that share the most terms with the question, in text order. */
 function bestSentences(passage: Passage, terms: Set<string>, max: number): string {
-  const list = sentences(passage.text).map((text, order) => {
-    const hits = queryTerms(text).filter((term) => terms.has(term)).length;
-    return { text: text.trim(), order, hits };
-  });
-  const chosen = [...list]
+  const chosen = scoreSentences(passage, terms)
     .sort((x, y) => y.hits - x.hits || x.order - y.order)
     .slice(0, max)
     .filter((item, index) => index === 0 || item.hits > 0)
     .sort((x, y) => x.order - y.order);
-  return chosen.map((item) => item.text).join('');
+  return chosen.map((item) => item.text.trim()).join('');
 }
 
 /**
  * The answer when no language model is configured: the best passages' most relevant sentences,
- * quoted and numbered, then the list of sources — in the asker's language.
+ * quoted and numbered (the references under the answer name the sources) — in the asker's
+ * language.
  */
 export function offlineAnswer(question: string, passages: Passage[]): string {
   const zh = languageOf(question) === 'zh';
@@ -106,13 +157,8 @@ export function offlineAnswer(question: string, passages: Passage[]): string {
     const text = bestSentences(passage, terms, 2) || passage.text;
     return `> ${text.replace(/\s*\n\s*/g, ' ')} [${index + 1}]`;
   });
-  const sources = passages.map((passage, index) => {
-    const where = passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title;
-    return `${index + 1}. ${where}`;
-  });
   const lead = zh ? '最相关的内容：' : 'Most relevant passages:';
-  const tail = zh ? '来源：' : 'Sources:';
-  return `${notice}\n\n${lead}\n\n${quoted.join('\n\n')}\n\n${tail}\n\n${sources.join('\n')}`;
+  return `${notice}\n\n${lead}\n\n${quoted.join('\n\n')}`;
 }
 
 /**

@@ -15,6 +15,9 @@ const longSentenceChars = chunkChars * 2;
 export interface Chunk {
   ordinal: number;
   blockIds: string[];
+  /** where each block's text starts in `text` (parallel to blockIds): a reference cites the
+   *  block of the sentence that answers, not just the chunk's first block */
+  blockStarts: number[];
   headingPath: string;
   text: string;
   hash: string;
@@ -92,19 +95,28 @@ export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
 
   const flush = (carryOver: boolean) => {
     if (pieces.length === 0) return;
-    const text = pieces
-      .map((piece) => piece.text)
-      .join('')
-      .trim();
+    const joined = pieces.map((piece) => piece.text).join('');
+    const text = joined.trim();
+    const lead = joined.length - joined.trimStart().length;
     const headingPath = headings.filter(Boolean).join(' / ');
-    const blockIds = [...new Set(pieces.map((piece) => piece.blockId).filter((id) => id !== null))];
+    const blockIds: string[] = [];
+    const blockStarts: number[] = [];
+    let at = 0;
+    for (const piece of pieces) {
+      if (piece.blockId !== null && !blockIds.includes(piece.blockId)) {
+        blockIds.push(piece.blockId);
+        blockStarts.push(Math.max(0, at - lead));
+      }
+      at += piece.text.length;
+    }
     if (text) {
       chunks.push({
         ordinal: chunks.length,
         blockIds,
+        blockStarts,
         headingPath,
         text,
-        hash: hashOf(title, headingPath, text, blockIds.join(',')),
+        hash: hashOf(title, headingPath, text, blockIds.join(','), blockStarts.join(',')),
       });
     }
     const last = pieces.at(-1);

@@ -90,7 +90,7 @@ export async function converse(
       },
       embedder ? await hasVectorSupport(db, deps.log) : false,
     );
-    referDocList = referDocsOf(ai.spaceId, passages);
+    referDocList = referDocsOf(ai.spaceId, question, passages);
     events.references(referDocList);
 
     let sent = '';

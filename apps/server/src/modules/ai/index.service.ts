@@ -23,7 +23,12 @@ export const indexJobs = {
   page: 'ai.index-page',
   file: 'ai.index-file',
   space: 'ai.reindex-space',
+  /** PGlite has no autovacuum: without it, ranking's index-only scans read a heap page per posting */
+  vacuum: 'ai.vacuum',
 } as const;
+
+/** One vacuum this long after indexing starts, however many pages were indexed meanwhile. */
+const vacuumDelayMs = 60_000;
 
 /** postings rows per insert statement */
 const postingsBatch = 20_000;
@@ -218,6 +223,7 @@ async function store(
                 spaceId: source.spaceId,
                 ordinal: chunk.ordinal,
                 blockIds: chunk.blockIds,
+                blockStarts: chunk.blockStarts,
                 headingPath: chunk.headingPath,
                 text: chunk.text,
                 hash: chunk.hash,
@@ -370,7 +376,17 @@ export function registerIndexJobs(
   db: Database,
   embedderFor: (spaceId: string | null) => Promise<Embedder | null>,
   log: FastifyBaseLogger,
+  /** false on PGlite: the index's tables are then vacuumed by a job after indexing */
+  autovacuum: boolean,
 ) {
+  const vacuumLater = async () => {
+    if (autovacuum) return;
+    await enqueueJob(db, indexJobs.vacuum, {}, { key: 'ai', delayMs: vacuumDelayMs });
+  };
+  jobs.handle(indexJobs.vacuum, async () => {
+    // marks the postings' pages all-visible, so BM25 reads tf and dl from the index alone
+    await db.execute(sql`vacuum (analyze) ai_postings, ai_terms, ai_chunks`);
+  });
   jobs.handle(indexJobs.page, async (payload) => {
     const pageId = stringField(payload, 'pageId');
     const [node] = await db
@@ -379,6 +395,7 @@ export function registerIndexJobs(
       .where(eq(spaceNodes.id, pageId))
       .limit(1);
     await indexPage(db, pageId, await embedderFor(node?.spaceId ?? null));
+    await vacuumLater();
   });
   jobs.handle(indexJobs.file, async (payload) => {
     const fileId = stringField(payload, 'fileId');
@@ -388,6 +405,7 @@ export function registerIndexJobs(
       .where(eq(spaceFiles.id, fileId))
       .limit(1);
     await indexFile(db, fileId, await embedderFor(file?.spaceId ?? null));
+    await vacuumLater();
   });
   jobs.handle(indexJobs.space, async (payload) => {
     const spaceId = stringField(payload, 'spaceId');

@@ -20,7 +20,9 @@ export interface Passage {
   sourceType: 'page' | 'file';
   pageId: string | null;
   fileId: string | null;
-  blockId: string | null;
+  /** the blocks the passage was cut from and where each starts in `text` */
+  blockIds: string[];
+  blockStarts: number[];
   title: string;
   headingPath: string;
   text: string;
@@ -40,14 +42,12 @@ export interface RetrievalRequest {
 }
 
 /**
- * Documents the asker may not read: deleted pages, pages without a published version (unless
- * drafts are allowed), files of such pages, deleted files. Few, so computed per question.
+ * Whether the asker may not read a chunk's document `d` (joined with its page `n` and file `f`):
+ * a deleted page, a page without a published version (unless drafts are allowed), a file of
+ * such a page, a deleted file. Checked on the ranked candidates only, never on the whole space.
  */
-function hiddenDocuments(spaceId: string, includeDrafts: boolean): SQL {
-  return sql`select d.id from ai_documents d
-    left join space_nodes n on n.id = d.page_id
-    left join space_files f on f.id = d.file_id
-    where d.space_id = ${spaceId} and (
+function hidden(includeDrafts: boolean): SQL {
+  return sql`coalesce(
       (d.page_id is not null and (n.id is null or n.deleted_at is not null))
       or (d.source_type = 'file' and (f.id is null or f.deleted_at is not null))
       ${
@@ -55,13 +55,13 @@ function hiddenDocuments(spaceId: string, includeDrafts: boolean): SQL {
           ? sql``
           : sql`or (d.source_type = 'page' and d.version is null)
                 or (d.source_type = 'file' and d.page_id is not null and n.published_version is null)`
-      })`;
+      }, false)`;
 }
 
-/** Chunks the asker may read (for the vector ranking). */
-function visible(spaceId: string, includeDrafts: boolean): SQL {
-  return sql`c.document_id not in (${hiddenDocuments(spaceId, includeDrafts)})`;
-}
+/** Joins a chunk `c` to what `hidden` reads. */
+const accessJoins = sql`join ai_documents d on d.id = c.document_id
+    left join space_nodes n on n.id = d.page_id
+    left join space_files f on f.id = d.file_id`;
 
 /** A term in at most this many chunks (or 1% of them, if more) seeds the candidates. */
 const selectiveDf = 1000;
@@ -70,14 +70,16 @@ const seedCount = 300;
 
 /**
  * BM25 ranking of the space's chunks the asker may read; best first. Scores come from the
- * postings alone (tf, document length, df) with the space's collection statistics.
+ * postings alone (tf, document length; df from ai_terms) with the space's collection
+ * statistics; the postings' primary key carries tf and dl, so no heap page is read.
  *
  * Large spaces: candidates are seeded by the question's selective terms (a term in few chunks;
- * all terms when none is), the best `seedCount` by that partial score are then scored exactly
- * on every term through the postings' primary key, so a term found in half the space costs
- * lookups for the candidates only. Below `selectiveDf` chunks every term is selective and the
- * ranking is exact. The best are then checked for access; only when too many were hidden is
- * the whole ranking computed and filtered.
+ * all terms when none is) — their postings are read whole, which scores the candidates exactly
+ * on those terms —, then the best `seedCount` get the other terms' weights by one primary-key
+ * lookup per candidate and term, so a term found in half the space costs `seedCount` lookups,
+ * not a scan. Below `selectiveDf` chunks every term is selective and the ranking is exact. The
+ * best are then checked for access; only when too many were hidden is the whole ranking
+ * computed and filtered.
  */
 export async function keywordRank(
   db: Executor,
@@ -105,30 +107,33 @@ async function bm25Query(
     sql`, `,
   );
   const { k1, b, bigramWeight } = bm25;
-  const weight = (p: string) =>
-    sql.raw(
-      `w.idf * ${p}.tf * ${k1 + 1} / (${p}.tf + ${k1} * (1 - ${b} + ${b} * ${p}.dl / stats.avgdl))`,
-    );
+  const weight = sql.raw(
+    `w.idf * p.tf * ${k1 + 1} / (p.tf + ${k1} * (1 - ${b} + ${b} * p.dl / stats.avgdl))`,
+  );
   const ranked = seeded
     ? sql`
     seeds as (
-      select p.chunk_id, sum(${weight('p')}) as partial
+      select p.chunk_id, sum(${weight}) as partial
       from w join ai_postings p on p.space_id = ${spaceId} and p.term = w.term
       cross join stats
-      where w.selective or not exists (select 1 from w where w.selective)
+      where w.seeding
       group by p.chunk_id
       order by partial desc, p.chunk_id
       limit ${seedCount}
     ), scored as (
-      select s.chunk_id, sum(${weight('p')}) as score
-      from seeds s cross join w
-      join ai_postings p on p.space_id = ${spaceId} and p.term = w.term and p.chunk_id = s.chunk_id
-      cross join stats
-      group by s.chunk_id
+      select s.chunk_id, s.partial + coalesce((
+        select sum(${weight}) from w cross join lateral (
+          select p.tf, p.dl from ai_postings p
+          where p.space_id = ${spaceId} and p.term = w.term and p.chunk_id = s.chunk_id
+          limit 1 -- a lookup, never a scan of a common term's postings
+        ) p
+        where not w.seeding
+      ), 0) as score
+      from seeds s cross join stats
     )`
     : sql`
     scored as (
-      select p.chunk_id, sum(${weight('p')}) as score
+      select p.chunk_id, sum(${weight}) as score
       from w join ai_postings p on p.space_id = ${spaceId} and p.term = w.term
       cross join stats
       group by p.chunk_id
@@ -142,14 +147,14 @@ async function bm25Query(
       from space_ai where space_id = ${spaceId}
     ), q(term) as (values ${list}
     ), df as (
-      select q.term, (select count(*) from ai_postings p
-        where p.space_id = ${spaceId} and p.term = q.term)::float8 as df
-      from q
+      select t.term, t.df::float8 as df, t.df <= greatest(${selectiveDf}, stats.n / 100) as selective
+      from q join ai_terms t on t.space_id = ${spaceId} and t.term = q.term
+      cross join stats
     ), w as (
-      select df.term, df.df <= greatest(${selectiveDf}, stats.n / 100) as selective,
+      select df.term, df.selective or not bool_or(df.selective) over () as seeding,
         ln(1 + greatest(stats.n - df.df + 0.5, 0.5) / (df.df + 0.5))
           * (case when left(df.term, 1) = ${bigramMark} then ${bigramWeight}::float8 else 1 end) as idf
-      from df cross join stats where df.df > 0
+      from df cross join stats
     ), ${ranked}, best as (
       select chunk_id, score, count(*) over () as scored from scored
       order by score desc, chunk_id
@@ -157,7 +162,8 @@ async function bm25Query(
     )
     select best.chunk_id, best.score, best.scored from best
     join ai_chunks c on c.id = best.chunk_id
-    where c.document_id not in (${hiddenDocuments(spaceId, includeDrafts)})
+    ${accessJoins}
+    where not ${hidden(includeDrafts)}
     order by best.score desc, best.chunk_id
     limit ${limit}`,
   );
@@ -181,9 +187,10 @@ async function vectorRank(
     sql`
     select c.id, (c.embedding::vector <=> ${literal}::vector) as distance
     from ai_chunks c
+    ${accessJoins}
     where c.space_id = ${spaceId} and c.embedding is not null
       and array_length(c.embedding, 1) = ${vector.length}
-      and ${visible(spaceId, includeDrafts)}
+      and not ${hidden(includeDrafts)}
     order by distance, c.id
     limit ${limit}`,
   );
@@ -198,13 +205,14 @@ async function loadPassages(db: Executor, ids: number[]): Promise<Map<number, Pa
     page_id: string | null;
     file_id: string | null;
     block_ids: string[];
+    block_starts: number[];
     title: string;
     heading_path: string;
     text: string;
   }>(
     db,
     sql`
-    select c.id, d.source_type, d.page_id, d.file_id, c.block_ids, d.title, c.heading_path, c.text
+    select c.id, d.source_type, d.page_id, d.file_id, c.block_ids, c.block_starts, d.title, c.heading_path, c.text
     from ai_chunks c join ai_documents d on d.id = c.document_id
     where c.id in (${sql.join(
       ids.map((id) => sql`${id}`),
@@ -219,7 +227,8 @@ async function loadPassages(db: Executor, ids: number[]): Promise<Map<number, Pa
       sourceType: row.source_type,
       pageId: row.source_type === 'page' ? row.page_id : null,
       fileId: row.file_id,
-      blockId: row.block_ids[0] ?? null,
+      blockIds: row.block_ids,
+      blockStarts: row.block_starts,
       title: row.title,
       headingPath: row.heading_path,
       text: row.text,
