@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { envelopeSchema, ErrorCode, type Envelope } from '@library/contract';
 
@@ -11,3 +12,11 @@ export function okResponse<T extends z.ZodType>(data: T) {
 }
 
 export const emptyResponse = okResponse(z.null());
+
+/**
+ * Sends an envelope already serialised (a cached answer's text) as it is. The route's response
+ * schema still documents it; `never` only tells the typed reply that the text is that envelope.
+ */
+export function sendSerialised<Reply extends FastifyReply>(reply: Reply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body as never);
+}

@@ -26,6 +26,11 @@ export const spaces = pgTable('spaces', {
     .references(() => users.id),
   /** visitors (not logged in) may read the open content */
   openToVisitors: boolean('open_to_visitors').notNull().default(false),
+  /**
+   * Raised by triggers on space_nodes (migration 0007) whenever what the tree shows changes:
+   * the served tree is cached per (space, tree version)
+   */
+  treeVersion: bigint('tree_version', { mode: 'number' }).notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
   deletedAt: at('deleted_at'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type SpaceRole, type TreeNode } from '@library/contract';
-import { recycleItems, spaceNodes } from '../../db/schema/index.js';
+import { recycleItems, spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -384,6 +384,39 @@ describe('GET /api/v2/space/:id/tree', () => {
       createdBy: owner.id,
     });
     expect(outline(await treeOf(space.id, headers))).toEqual(['P:留下']);
+  });
+
+  it('serves a cached tree only while nothing it shows has changed, whoever changed it', async () => {
+    const { owner, space, headers } = await ownedSpace();
+    const page = await tree.createPage(t.db, owner.id, space.id, { name: '甲' });
+    const version = async () =>
+      (await t.db.select().from(spaces).where(eq(spaces.id, space.id)))[0]!.treeVersion;
+    expect(outline(await treeOf(space.id, headers))).toEqual(['P:甲']);
+    const cachedAt = await version();
+    // through the API
+    await call('PUT', `/api/v2/space/page/${page.id}`, headers, { name: '乙' });
+    expect(outline(await treeOf(space.id, headers))).toEqual(['P:乙']);
+    // straight in the database (another server instance, a job): the triggers still see it
+    await t.db.update(spaceNodes).set({ name: '丙' }).where(eq(spaceNodes.id, page.id));
+    expect(outline(await treeOf(space.id, headers))).toEqual(['P:丙']);
+    await t.db.delete(spaceNodes).where(eq(spaceNodes.id, page.id));
+    expect(outline(await treeOf(space.id, headers))).toEqual([]);
+    expect(await version()).toBeGreaterThan(cachedAt + 2);
+    // a change the tree does not show (a page's revision) keeps the version, and the cache
+    const other = await tree.createPage(t.db, owner.id, space.id, { name: '丁' });
+    const before = await version();
+    await t.db
+      .update(spaceNodes)
+      .set({ revision: 7, updatedAt: new Date() })
+      .where(eq(spaceNodes.id, other.id));
+    expect(await version()).toBe(before);
+    // the cached answer is the same JSON envelope as a fresh one
+    const { body } = await call('GET', `/api/v2/space/${space.id}/tree`, headers);
+    expect(body).toEqual({
+      code: 0,
+      data: [{ type: 'page', pageId: other.id, name: '丁', avatar: null }],
+      msg: 'success',
+    });
   });
 });
 

@@ -21,10 +21,11 @@ import {
   updateLinkRequestSchema,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
-import { ok, okResponse } from '../../http/envelope.js';
+import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/session.service.js';
 import { presentLink, presentPage, presentTopic } from './tree.presenter.js';
+import { createTreeCache } from './tree-cache.js';
 import * as tree from './tree.service.js';
 
 const tags = ['tree'];
@@ -32,6 +33,7 @@ const tags = ['tree'];
 export function registerTreeRoutes(app: App, deps: { db: Database }) {
   const { db } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
+  const trees = createTreeCache();
 
   // --- reading -------------------------------------------------------------------------------
 
@@ -40,11 +42,19 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
     {
       schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) },
       // The presenter builds the tree from typed rows, and the schema still types the handler
-      // and documents the answer; checking 10,000 nodes again on the way out would cost more
-      // than the query itself, so this answer is serialised as it is.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // and documents the answer; the answer's text is cached per tree version and sent as it
+      // is (checking 10,000 nodes again on the way out would cost more than the query itself).
     },
-    async (request) => ok(await tree.spaceTree(db, me(request), request.params.id)),
+    async (request, reply) => {
+      const spaceId = request.params.id;
+      const { version, load } = await tree.spaceTree(db, me(request), spaceId);
+      let body = trees.get(spaceId, version);
+      if (body === undefined) {
+        body = JSON.stringify(ok(await load()));
+        trees.set(spaceId, version, body);
+      }
+      return sendSerialised(reply, body);
+    },
   );
 
   app.get(

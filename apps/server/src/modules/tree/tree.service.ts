@@ -32,9 +32,16 @@ const badRequest = (detail: string) => new AppError(ErrorCode.paramError, { deta
 // --- reading ---------------------------------------------------------------------------------
 
 /** `GET /v2/space/{id}/tree`: the live tree, root nodes first, siblings in position order. */
+/**
+ * The space's tree version (read first, after the access check) and the loader of its tree:
+ * the route serves a cached answer while the version is unchanged (tree-cache.ts).
+ */
 export async function spaceTree(db: Database, userId: number, spaceId: string) {
-  await accessSpace(db, userId, spaceId, 'read');
-  return buildTree(await repo.liveTreeRows(db, spaceId));
+  const { space } = await accessSpace(db, userId, spaceId, 'read');
+  return {
+    version: space.treeVersion,
+    load: async () => buildTree(await repo.liveTreeRows(db, spaceId)),
+  };
 }
 
 export async function topicDetail(
