@@ -83,7 +83,7 @@ try {
       await page.goto(`${baseUrl}/space/${spaceId}/page/${id}`);
       await page.locator('.space-tabs').waitFor();
     }
-    await page.locator('.space-tree .ant-tree-treenode').filter({ hasText: '入门指南' }).waitFor();
+    await page.locator('.space-tree [role="treeitem"]').filter({ hasText: '入门指南' }).waitFor();
     await shoot(page, name);
     return { context, page };
   }
@@ -104,7 +104,7 @@ try {
     await page.waitForTimeout(500);
     await shoot(page, 'space-settings-members');
     await page.keyboard.press('Escape');
-    await page.locator('.space-tree .ant-tree-treenode').filter({ hasText: '入门指南' }).hover();
+    await page.locator('.space-tree [role="treeitem"]').filter({ hasText: '入门指南' }).hover();
     await page.getByRole('button', { name: '更多操作 入门指南' }).click();
     await shoot(page, 'space-node-menu');
     await page.keyboard.press('Escape');

@@ -32,6 +32,9 @@ import { useSpaceView } from './space-context';
 
 type OrderBy = 'name' | 'createdAt' | 'updatedAt';
 
+/** Cards drawn at first: a root of hundreds of nodes would delay the tree's first paint. */
+const firstCards = 48;
+
 function formatDateTime(value: string, language: string): string {
   const tag = languageTag(isLocale(language) ? language : defaultLocale);
   return new Date(value).toLocaleString(tag, { dateStyle: 'medium', timeStyle: 'short' });
@@ -125,13 +128,29 @@ export function SpaceHome() {
       ) : children.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spaces.emptyTopic')} />
       ) : (
-        <div className="node-cards">
-          {children.map((node) => (
-            <NodeCard key={nodeId(node)} spaceId={spaceId} node={node} />
-          ))}
-        </div>
+        <NodeCards key={topicId ?? 'root'} spaceId={spaceId} nodes={children} />
       )}
     </div>
+  );
+}
+
+function NodeCards({ spaceId, nodes }: { spaceId: string; nodes: TreeNode[] }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const shown = all ? nodes : nodes.slice(0, firstCards);
+  return (
+    <>
+      <div className="node-cards">
+        {shown.map((node) => (
+          <NodeCard key={nodeId(node)} spaceId={spaceId} node={node} />
+        ))}
+      </div>
+      {shown.length < nodes.length && (
+        <Button type="link" className="node-cards-more" onClick={() => setAll(true)}>
+          {t('spaces.showAllCards', { count: nodes.length })}
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 // The content tree as the web shows it: the server's nodes with unknown types dropped (spec §3),
-// indexed by id, plus the pure helpers for expanded keys and drag-and-drop placements.
+// indexed by id; the visible rows the virtual tree draws; the pure helpers for expanded keys and
+// drag-and-drop placements.
 import type { TreeNode, TreePlacement } from '@library/contract';
 
 export type KnownNode = TreeNode;
@@ -60,23 +61,30 @@ export function dropUnknownNodes(nodes: readonly unknown[]): TreeNode[] {
 }
 
 export function indexSpaceTree(nodes: readonly unknown[]): SpaceTreeIndex {
-  const roots = dropUnknownNodes(nodes);
   const byId = new Map<string, IndexedNode>();
   const topicIds = new Set<string>();
   const pageIds = new Set<string>();
-  const visit = (list: TreeNode[], parentId: string | null) => {
-    for (const node of list) {
+  // One pass: keeps the known nodes and indexes them (a topic is copied only when some of its
+  // children were dropped).
+  const visit = (list: readonly unknown[], parentId: string | null): TreeNode[] => {
+    const kept: TreeNode[] = [];
+    for (const value of list) {
+      if (!isKnownNode(value)) continue;
+      let node = value;
       const id = nodeId(node);
-      byId.set(id, { id, type: node.type, name: node.name, parentId, node });
       if (node.type === 'topic') {
         topicIds.add(id);
-        visit(node.children, id);
+        const children = visit(node.children, id);
+        if (children.length !== node.children.length) node = { ...node, children };
       } else if (node.type === 'page') {
         pageIds.add(id);
       }
+      byId.set(id, { id, type: node.type, name: node.name, parentId, node });
+      kept.push(node);
     }
+    return kept;
   };
-  visit(roots, null);
+  const roots = visit(nodes, null);
   return { roots, byId, topicIds, pageIds };
 }
 
@@ -99,24 +107,92 @@ export interface DropTarget {
   placement: TreePlacement;
 }
 
+/** One visible row of the tree: the rows are the tree flattened in display order, with the
+ *  collapsed topics' descendants left out. */
+export interface TreeRow {
+  id: string;
+  node: TreeNode;
+  /** 1 for a root node (as aria-level) */
+  level: number;
+  parentId: string | null;
+  /** a topic with children: it has a switcher and aria-expanded */
+  expandable: boolean;
+  expanded: boolean;
+  /** 1-based place among its siblings and their count (aria-posinset, aria-setsize) */
+  posInSet: number;
+  setSize: number;
+}
+
+/** The visible rows for the expanded topics, in one pass (only expanded topics are entered). */
+export function visibleRows(roots: readonly TreeNode[], expanded: ReadonlySet<string>): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const visit = (list: readonly TreeNode[], level: number, parentId: string | null) => {
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i]!;
+      const id = nodeId(node);
+      const expandable = node.type === 'topic' && node.children.length > 0;
+      const open = expandable && expanded.has(id);
+      rows.push({
+        id,
+        node,
+        level,
+        parentId,
+        expandable,
+        expanded: open,
+        posInSet: i + 1,
+        setSize: list.length,
+      });
+      if (open && node.type === 'topic') visit(node.children, level + 1, id);
+    }
+  };
+  visit(roots, 1, null);
+  return rows;
+}
+
+/** Where on a row the pointer is while dragging: its upper or lower edge (a gap) or its middle. */
+export type DropZone = 'before' | 'inside' | 'after';
+
 /**
- * The move for an antd Tree drop: onto a topic = inside it; in the gap above or below a node =
- * before or after it. `dropPosition` is antd's absolute index, `targetIndex` the target's own
- * index among its siblings (the last part of its `pos`). Dropping onto a page or link (not in
- * a gap) is refused (null).
+ * The zone under the pointer, `offsetY` px from the row's top: a topic takes drops inside on its
+ * middle half, its upper and lower quarters are the gaps; other rows are split in two halves.
  */
-export function dropPlacement(input: {
-  targetId: string;
-  targetType: TreeNode['type'];
-  dropToGap: boolean;
-  dropPosition: number;
-  targetIndex: number;
-}): DropTarget | null {
-  if (!input.dropToGap) {
-    return input.targetType === 'topic' ? { targetId: input.targetId, placement: 'inside' } : null;
+export function dropZone(offsetY: number, rowHeight: number, type: TreeNode['type']): DropZone {
+  const at = offsetY / rowHeight;
+  if (type !== 'topic') return at < 0.5 ? 'before' : 'after';
+  if (at < 0.25) return 'before';
+  return at > 0.75 ? 'after' : 'inside';
+}
+
+/**
+ * The move for a drop on `rows[index]` in `zone`: inside a topic (at its end), or before / after
+ * the row. Below an expanded topic the gap is above its first child, so the node goes there (as
+ * in antd's tree). Null when it is refused: onto a page or link, onto the dragged node itself, or
+ * a topic into its own subtree.
+ */
+export function dropPlacement(
+  index: SpaceTreeIndex,
+  rows: readonly TreeRow[],
+  at: number,
+  zone: DropZone,
+  movedId: string,
+): DropTarget | null {
+  const row = rows[at];
+  if (!row) return null;
+  let drop: DropTarget;
+  if (zone === 'inside') {
+    if (row.node.type !== 'topic') return null;
+    drop = { targetId: row.id, placement: 'inside' };
+  } else if (zone === 'after' && row.expanded && rows[at + 1]) {
+    drop = { targetId: rows[at + 1]!.id, placement: 'before' };
+  } else {
+    drop = { targetId: row.id, placement: zone };
   }
-  const relative = input.dropPosition - input.targetIndex;
-  return { targetId: input.targetId, placement: relative < 0 ? 'before' : 'after' };
+  if (drop.targetId === movedId) return null;
+  const newParent =
+    drop.placement === 'inside'
+      ? drop.targetId
+      : (index.byId.get(drop.targetId ?? '')?.parentId ?? null);
+  return isInsideOwnSubtree(index, movedId, newParent) ? null : drop;
 }
 
 /** A moved node would land inside itself (a topic into its own subtree). */
