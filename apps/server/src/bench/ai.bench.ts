@@ -261,7 +261,14 @@ async function main() {
       await fake.close();
     }
   } finally {
-    for (const id of spaceIds) await db.execute(sql`delete from spaces where id = ${id}`);
+    // PGlite's data directory is removed below; on PostgreSQL the postings go first, in one
+    // statement (by cascade they would go one chunk at a time, each running the ai_terms trigger)
+    if (url) {
+      for (const id of spaceIds) {
+        await db.execute(sql`delete from ai_postings where space_id = ${id}`);
+        await db.execute(sql`delete from spaces where id = ${id}`);
+      }
+    }
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

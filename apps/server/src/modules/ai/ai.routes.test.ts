@@ -14,6 +14,7 @@ import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../infra/llm/fake-openai-server.js';
 import { authHeader, buildSpaceWithRoles, buildUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { destroySpace } from '../recycle/recycle.repo.js';
 
 let t: TestApp;
 let fake: FakeOpenAiServer;
@@ -307,8 +308,15 @@ describe('space AI', () => {
     expect((await call('DELETE', `/api/v2/space/page/${draft}`, as.owner)).status).toBe(200);
     await drain();
     expect(await drift()).toEqual([]);
-    await t.db.execute(sql`delete from spaces where id = ${space.id}`);
+    // purging the space drops its postings in one statement, then everything else by cascade
+    await t.db.execute(sql`update spaces set deleted_at = now() where id = ${space.id}`);
+    await destroySpace(t.db, space.id);
     expect(await terms()).toBe(0);
+    const [left] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from ai_chunks where space_id = ${space.id}`,
+    );
+    expect(left?.n).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@
 // and `ai.reindex-space` {spaceId}. A page contributes its published version when published,
 // else its draft when the space's AI includes drafts; a file its extracted text. Re-indexing is
 // incremental: chunks whose hash is unchanged keep their rows, postings and embeddings.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
 import {
@@ -118,6 +118,15 @@ function chunkTerms(title: string, chunk: Chunk) {
   return [...indexTerms(chunk.text), ...indexTerms(title), ...indexTerms(chunk.headingPath)];
 }
 
+/**
+ * Deletes the postings of some chunks in one statement before the chunks go: the cascade from a
+ * chunk deletes its postings one chunk at a time, and each of those statements would run the
+ * ai_terms trigger on its own.
+ */
+async function dropPostings(tx: Executor, chunkIds: SQL) {
+  await tx.execute(sql`delete from ai_postings where chunk_id in (${chunkIds})`);
+}
+
 /** Writes a source's chunks, keeping unchanged ones; removes the document when null. */
 async function store(
   db: Database,
@@ -131,6 +140,11 @@ async function store(
       : and(eq(aiDocuments.sourceType, 'file'), eq(aiDocuments.fileId, key.id));
   if (!source) {
     await db.transaction(async (tx) => {
+      await dropPostings(
+        tx,
+        sql`select ai_chunks.id from ai_chunks
+          join ai_documents on ai_documents.id = ai_chunks.document_id where ${match}`,
+      );
       const [gone] = await tx
         .delete(aiDocuments)
         .where(match)
@@ -202,7 +216,16 @@ async function store(
       if (!row) throw new Error('document insert returned no row');
       documentId = row.id;
     }
-    if (removed.length > 0) await tx.delete(aiChunks).where(inArray(aiChunks.id, removed));
+    if (removed.length > 0) {
+      await dropPostings(
+        tx,
+        sql.join(
+          removed.map((id) => sql`${id}`),
+          sql`, `,
+        ),
+      );
+      await tx.delete(aiChunks).where(inArray(aiChunks.id, removed));
+    }
     for (const item of kept) {
       if (item.ordinal !== item.chunk.ordinal) {
         await tx
