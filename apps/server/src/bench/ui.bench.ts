@@ -3,11 +3,14 @@
 // page in the same run:
 //   - a space of 10,000 nodes with every topic expanded: tree API answer → rows painted; expanding
 //     a topic of ~2,000 descendants; scrolling the virtual tree (time to the next frame per step);
-//   - a page of 2,000 blocks: navigation → last block painted; typing (keydown → next frame);
-//     the autosave after typing sends the one changed block, not 2,000;
+//   - a page of 2,000 blocks: navigation → last block painted, and → the editor editable (each
+//     the median of UI_BENCH_PAGE_RUNS opens, 3 by default); typing (keydown → next frame); the
+//     autosave after typing sends the one changed block, not 2,000;
 //   - a 100-page PDF uploaded through the API (issue 4 §6): click on its name in the space's file
 //     library → first page painted on its canvas, beside a 2-page PDF.
 //   npm run build && npx tsx --conditions=source apps/server/src/bench/ui.bench.ts
+//   UI_BENCH_ONLY=page … runs only the page figures, UI_BENCH_ONLY=tree … only the tree figures.
+//   UI_BENCH_WEB_DIR=… measures another build of the web app (an A/B under the same load).
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,8 @@ declare global {
     __watch?: string;
     /** per interaction: the event's time → the frame after the DOM changed */
     __latencies: number[];
+    /** performance.now() of the frame after the editable editor first held the last block */
+    __editorReadyAt?: number;
     /** the click → the first frame in which the watched canvas has dark (text) pixels */
     __inkedAfter?: number;
   }
@@ -90,8 +95,25 @@ const canvasProbe = (selector: string) => `
   observer.observe(document, { subtree: true, childList: true });
 `;
 
+/** Installed in a page before it opens: when the editor (editable, not a static rendering of the
+ *  blocks) first holds block `blocks`, and the frame after. Source text, as above. */
+const editorProbe = (blocks: number) => `
+  const selector = '.bn-editor[contenteditable="true"] .bn-block-outer[data-id="block-${blocks}"]';
+  new MutationObserver((records, observer) => {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (window.__editorReadyAt = performance.now())));
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+`;
+
+/** How many times each page is opened (the median is reported). */
+const pageRuns = Number(process.env.UI_BENCH_PAGE_RUNS ?? 3);
+
 async function main() {
-  const webDir = path.resolve(import.meta.dirname, '../../../web/dist');
+  // UI_BENCH_WEB_DIR: another build of the web app (an A/B under the same load)
+  const webDir = path.resolve(
+    process.env.UI_BENCH_WEB_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),
+  );
   if (!fs.existsSync(path.join(webDir, 'index.html')))
     throw new Error(`no built web app in ${webDir}: run npm run build first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-ui-bench-'));
@@ -181,68 +203,96 @@ async function main() {
       });
     };
 
-    const openTree = async (spaceId: string) => {
+    const openTree = async (spaceId: string, search = '') => {
       const page = await context.newPage();
-      const timing = await open(page, `/space/${spaceId}`, '.ant-tree-treenode');
+      const timing = await open(page, `/space/${spaceId}${search}`, '[role="treeitem"]');
       return { page, render: timing.paintedAt - (timing.treeAnsweredAt ?? 0), ...timing };
     };
 
     // Warm the browser cache of the app's files (both measured opens then load them from cache).
     const warm = await context.newPage();
     await warm.goto(`${base}/space/${small.id}/page/${smallPage}`);
-    await warm.locator('.bn-block-outer').first().waitFor({ timeout: 60_000 });
+    await warm.locator('.bn-editor .bn-block-outer').first().waitFor({ timeout: 60_000 });
     await warm.close();
 
     out(`Chromium ${browser.version()}; 10,000-node space vs a 10-node space; 2,000 vs 10 blocks`);
-    const smallTree = await openTree(small.id);
-    await smallTree.page.close();
-    const bigTree = await openTree(big.id);
-    line('tree: API answered → rows painted, 10 nodes:', ms(smallTree.render));
-    line('tree: API answered → rows painted, 10,000:', ms(bigTree.render));
-    line('tree: navigation → rows painted, 10,000:', ms(bigTree.paintedAt));
-    line('tree: render ratio 10,000 / 10:', (bigTree.render / smallTree.render).toFixed(2));
+    /** The tree figures (the virtual tree of SpaceTree). */
+    const measureTree = async () => {
+      const smallTree = await openTree(small.id);
+      await smallTree.page.close();
+      const bigTree = await openTree(big.id);
+      line('tree: API answered → rows painted, 10 nodes:', ms(smallTree.render));
+      line('tree: API answered → rows painted, 10,000:', ms(bigTree.render));
+      line('tree: navigation → rows painted, 10,000:', ms(bigTree.paintedAt));
+      line('tree: render ratio 10,000 / 10:', (bigTree.render / smallTree.render).toFixed(2));
+      // The same with a deep topic open: the content pane then shows that topic's few children
+      // instead of the space root's cards (~200 antd Cards for 10,000 nodes), which are painted
+      // in the same frame as the rows; this is closer to the tree's own cost.
+      const withTopic = async (spaceId: string, rows: typeof bigNodes) => {
+        const topic = rows.filter((row) => row.type === 'topic').at(-1)!;
+        const opened = await openTree(spaceId, `?topic=${topic.id}`);
+        await opened.page.close();
+        return { render: opened.render, cards: rows.filter((row) => row.parentId === topic.id) };
+      };
+      const smallTopic = await withTopic(small.id, smallNodes);
+      const bigTopic = await withTopic(big.id, bigNodes);
+      line(
+        'tree: rows painted, a topic open, 10 nodes:',
+        `${ms(smallTopic.render)} (${smallTopic.cards.length} cards beside)`,
+      );
+      line(
+        'tree: rows painted, a topic open, 10,000:',
+        `${ms(bigTopic.render)} (${bigTopic.cards.length} cards beside)`,
+      );
 
-    const treePage = bigTree.page;
-    await treePage.evaluate(() => (window.__latencies = []));
-    await treePage
-      .locator('.ant-tree-treenode', { hasText: firstRootTopic.name })
-      .first()
-      .locator('.ant-tree-switcher')
-      .click();
-    await treePage.waitForFunction(() => window.__latencies.length > 0);
-    const expandMs = await treePage.evaluate(() => window.__latencies[0]!);
-    line('tree: expand a topic of ~2,000 descendants:', ms(expandMs));
+      const treePage = bigTree.page;
+      await treePage.evaluate(() => (window.__latencies = []));
+      await treePage
+        .locator('[role="treeitem"]', { hasText: firstRootTopic.name })
+        .first()
+        .locator('.space-tree-switcher')
+        .click();
+      await treePage.waitForFunction(() => window.__latencies.length > 0);
+      const expandMs = await treePage.evaluate(() => window.__latencies[0]!);
+      line('tree: expand a topic of ~2,000 descendants:', ms(expandMs));
 
-    const scroll = await treePage.evaluate(async () => {
-      const holder = document.querySelector('.ant-tree-list-holder')!;
-      const samples: number[] = [];
-      for (let i = 0; i < 30; i++) {
-        const started = performance.now();
-        holder.scrollTop += 2400;
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-        samples.push(performance.now() - started);
-      }
-      return { samples, top: holder.scrollTop };
-    });
-    const scrollStats = stats(scroll.samples);
-    line(
-      'tree: scroll 2,400 px → next frame:',
-      `median ${ms(scrollStats.median)}, p95 ${ms(scrollStats.p95)}, max ${ms(scrollStats.max)}`,
-    );
-    await treePage.close();
+      const scroll = await treePage.evaluate(async () => {
+        const holder = document.querySelector('[role="tree"]')!;
+        const samples: number[] = [];
+        for (let i = 0; i < 30; i++) {
+          const started = performance.now();
+          holder.scrollTop += 2400;
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+          samples.push(performance.now() - started);
+        }
+        return { samples, top: holder.scrollTop };
+      });
+      const scrollStats = stats(scroll.samples);
+      line(
+        'tree: scroll 2,400 px → next frame:',
+        `median ${ms(scrollStats.median)}, p95 ${ms(scrollStats.p95)}, max ${ms(scrollStats.max)}`,
+      );
+      await treePage.close();
+    };
 
+    if (process.env.UI_BENCH_ONLY === 'tree') return await measureTree();
     const openPage = async (pageId: string, blocks: number) => {
       const page = await context.newPage();
+      await page.addInitScript({ content: editorProbe(blocks) });
       const timing = await open(
         page,
         `/space/${small.id}/page/${pageId}`,
         `.bn-block-outer[data-id="block-${blocks}"]`,
       );
-      return { page, paintedAt: timing.paintedAt };
+      await page.waitForFunction(() => (window.__editorReadyAt ?? 0) > 0, null, {
+        timeout: 60_000,
+      });
+      const editorAt = await page.evaluate(() => window.__editorReadyAt!);
+      return { page, paintedAt: timing.paintedAt, editorAt };
     };
     const typeInto = async (page: Page, blockId: string) => {
       await page
-        .locator(`.bn-block-outer[data-id="${blockId}"] .bn-inline-content`)
+        .locator(`.bn-editor .bn-block-outer[data-id="${blockId}"] .bn-inline-content`)
         .first()
         .click();
       await page.keyboard.press('End');
@@ -251,14 +301,35 @@ async function main() {
       await page.waitForFunction(() => window.__latencies.length >= 20);
       return stats(await page.evaluate(() => window.__latencies.slice(0, 20)));
     };
+    /** Opens a page `runs` times; the last one stays open (for typing). */
+    const openPageRuns = async (pageId: string, blocks: number) => {
+      const opens: Awaited<ReturnType<typeof openPage>>[] = [];
+      for (let run = 0; run < pageRuns; run++) {
+        if (run > 0) await opens[run - 1]!.page.close();
+        opens.push(await openPage(pageId, blocks));
+      }
+      const median = (pick: (open: (typeof opens)[number]) => number) =>
+        stats(opens.map(pick)).median;
+      return {
+        page: opens.at(-1)!.page,
+        paintedAt: median((open) => open.paintedAt),
+        editorAt: median((open) => open.editorAt),
+        runs: (pick: (open: (typeof opens)[number]) => number) =>
+          `median ${ms(median(pick))} (${opens.map((open) => ms(pick(open))).join(', ')})`,
+      };
+    };
+    const painted = (open: { paintedAt: number }) => open.paintedAt;
+    const editorReady = (open: { editorAt: number }) => open.editorAt;
 
-    const smallOpen = await openPage(smallPage, 10);
+    const smallOpen = await openPageRuns(smallPage, 10);
     const smallTyping = await typeInto(smallOpen.page, 'block-5');
     await smallOpen.page.close();
-    const bigOpen = await openPage(bigPage, 2000);
-    line('page: navigation → last block painted, 10:', ms(smallOpen.paintedAt));
-    line('page: navigation → last block painted, 2,000:', ms(bigOpen.paintedAt));
+    const bigOpen = await openPageRuns(bigPage, 2000);
+    line('page: open → last block painted, 10:', smallOpen.runs(painted));
+    line('page: open → last block painted, 2,000:', bigOpen.runs(painted));
     line('page: open ratio 2,000 / 10:', (bigOpen.paintedAt / smallOpen.paintedAt).toFixed(2));
+    line('page: open → editor editable, 10:', smallOpen.runs(editorReady));
+    line('page: open → editor editable, 2,000:', bigOpen.runs(editorReady));
 
     const saved = bigOpen.page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().endsWith(`/${bigPage}/block`),
@@ -282,6 +353,9 @@ async function main() {
     );
     await bigOpen.page.close();
     if (body.changes.length !== 1) throw new Error('a one-block edit saved more than one block');
+    if (process.env.UI_BENCH_ONLY === 'page') return;
+
+    await measureTree();
 
     // Files: PDFs uploaded through the API, previewed from the space's file library.
     const upload = async (name: string, bytes: Buffer) => {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import antdEnUS from 'antd/es/locale/en_US';
@@ -37,6 +37,8 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const locale = isLocale(instance.language) ? instance.language : defaultLocale;
   const themeName = usePreferencesStore((state) => state.theme);
+  // one theme object per look: a new one would make every antd component recompute its tokens
+  const theme = useMemo(() => antdTheme(themeName, locale), [themeName, locale]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = themeName;
@@ -44,11 +46,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   }, [themeName]);
 
   return (
-    <ConfigProvider
-      locale={antdLocales[locale]}
-      theme={antdTheme(themeName, locale)}
-      button={{ autoInsertSpace: false }}
-    >
+    <ConfigProvider locale={antdLocales[locale]} theme={theme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );

@@ -7,9 +7,16 @@ import { RouteGuard } from './guard/RouteGuard';
 import { useDocumentTitle } from './use-document-title';
 import { useLastVisitedRoute } from './use-last-visited-route';
 
-const AppShell = lazy(() =>
-  import('../features/layout/components/AppShell').then((m) => ({ default: m.AppShell })),
-);
+const loadAppShell = () =>
+  import('../features/layout/components/AppShell').then((m) => ({ default: m.AppShell }));
+let appShell: ReturnType<typeof loadAppShell> | null = null;
+
+/** Starts loading the logged-in shell's code (at start-up, when a login is saved). */
+export function preloadAppShell(): void {
+  appShell ??= loadAppShell();
+}
+
+const AppShell = lazy(() => (appShell ??= loadAppShell()));
 
 /** Root of every screen: guard, document title, the app shell once logged in, and the dialogs. */
 export function RootLayout() {

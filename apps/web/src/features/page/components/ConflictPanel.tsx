@@ -1,11 +1,12 @@
 // After a 409: the server's current draft (read only) next to the user's own document, and the
-// two ways out. The user's document stays in the editor until they choose.
+// two ways out. The user's document stays in the editor until they choose; both columns are
+// static renderings of the blocks (no second and third editor).
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Block, Locale } from '@library/contract';
 import { getPageBlocks } from '../api/get-page-blocks';
-import { LazyPageEditor } from './LazyPageEditor';
+import { StaticPage } from './StaticPage';
 
 interface ConflictPanelProps {
   pageId: string;
@@ -63,18 +64,11 @@ export function ConflictPanel(props: ConflictPanelProps) {
       <div className="page-conflict-columns">
         <div className="page-conflict-column">
           <Typography.Title level={5}>{t('page.conflict.server')}</Typography.Title>
-          {data ? (
-            <LazyPageEditor
-              initialBlocks={data.blocks}
-              editable={false}
-              locale={locale}
-              theme={theme}
-            />
-          ) : null}
+          {data ? <StaticPage blocks={data.blocks} locale={locale} theme={theme} /> : null}
         </div>
         <div className="page-conflict-column">
           <Typography.Title level={5}>{t('page.conflict.mine')}</Typography.Title>
-          <LazyPageEditor initialBlocks={mine} editable={false} locale={locale} theme={theme} />
+          <StaticPage blocks={mine} locale={locale} theme={theme} />
         </div>
       </div>
     </section>

@@ -1,7 +1,9 @@
 // One page inside the space layout (`/space/:spaceId/page/:pageId`, and the mobile route):
-// icon and title, the toolbar (save state, versions, comments), and the block editor — the
-// draft for editors, the published version read only for readers.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// icon and title, the toolbar (save state, versions, comments), and the blocks (PageContent) —
+// the draft in the editor for editors, drawn at once and then handed to the editor as it loads;
+// the published version drawn without the editor for readers. The page and its blocks are asked
+// for together (and, when the app opens on the page, at start-up: api/page-prefetch.ts).
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
 import { CommentOutlined, HistoryOutlined } from '@ant-design/icons';
@@ -15,17 +17,21 @@ import {
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
 import { usePreferencesStore } from '../../layout/stores/preferences-store';
-import { usePage } from '../api/get-page';
-import { usePageBlocks } from '../api/get-page-blocks';
+import { pageQueryKey, usePage } from '../api/get-page';
+import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
+import { forgetEarly } from '../api/page-prefetch';
 import { usePageComments } from '../api/get-page-comments';
 import { recordPageVisit } from '../api/record-page-visit';
-import { usePageSaver } from '../hooks/use-page-saver';
+import { usePageSaver, useSaveState } from '../hooks/use-page-saver';
+import type { PageSaver } from '../lib/page-saver';
 import { highlightBlock } from '../lib/highlight-block';
+import { loadPageEditor } from '../lib/load-page-editor';
 import { CommentsDrawer } from './CommentsDrawer';
 import { ConflictPanel } from './ConflictPanel';
-import { LazyPageEditor } from './LazyPageEditor';
+import { PageContent } from './PageContent';
 import { PageHeader } from './PageHeader';
 import { SaveStatus } from './SaveStatus';
+import { StaticPage } from './StaticPage';
 import { VersionsDrawer } from './VersionsDrawer';
 import './page-screen.css';
 
@@ -42,9 +48,14 @@ function isNotFound(error: unknown): boolean {
 function PageView({ pageId }: { pageId: string }) {
   const { t } = useTranslation();
   const page = usePage(pageId);
+  // the blocks are asked for together with the page, not after it
+  usePageBlocks(pageId, 0);
 
   useEffect(() => {
     recordPageVisit(pageId).catch(() => undefined);
+    // what start-up fetched for this page has been taken; a later visit asks afresh
+    forgetEarly(pageQueryKey(pageId));
+    forgetEarly(pageBlocksQueryKey(pageId, 0));
   }, [pageId]);
 
   if (page.isLoading) {
@@ -72,6 +83,12 @@ function PageView({ pageId }: { pageId: string }) {
   return <PageBody page={page.data} />;
 }
 
+/** The toolbar's save state: the only part of the screen a keystroke re-renders. */
+function PageSaveStatus({ saver }: { saver: PageSaver }) {
+  const state = useSaveState(saver);
+  return <SaveStatus state={state} onRetry={() => void saver.saveNow()} />;
+}
+
 function useEditorLook() {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
@@ -84,10 +101,14 @@ function PageBody({ page }: { page: PageDetail }) {
   const { locale, theme } = useEditorLook();
   const pageId = page.pageId;
   const canEdit = page.abilities.canEdit;
+  if (canEdit) void loadPageEditor();
   const draft = usePageBlocks(pageId, 0);
-  const { saver, state } = usePageSaver(pageId, canEdit);
+  const saver = usePageSaver(pageId, canEdit);
+  const conflict = useSaveState(saver, (state) => state === 'conflict');
   const [editorKey, setEditorKey] = useState(0);
   const [loaded, setLoaded] = useState(false);
+  /** raised each time the page's content is final on screen (the editor swapped in) */
+  const [shown, setShown] = useState(0);
   const [viewing, setViewing] = useState<PageVersion | null>(null);
   const versionBlocks = usePageBlocks(pageId, viewing?.version ?? 0, viewing !== null);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -97,9 +118,10 @@ function PageBody({ page }: { page: PageDetail }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const citedBlockId = useSearchParams()[0].get('block');
 
-  // (Re)load the editor whenever the server sends the draft: first open, restore.
+  // (Re)load the editor whenever the server sends the draft: first open, restore. Before the
+  // browser paints: blocks that are already there are drawn in the first frame, no skeleton.
   const draftData = draft.data;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!draftData) return;
     saver.load(draftData.blocks, draftData.revision ?? 0);
     setEditorKey((key) => key + 1);
@@ -117,10 +139,11 @@ function PageBody({ page }: { page: PageDetail }) {
       if (found || tries >= 100) clearInterval(timer);
     }, 100);
     return () => clearInterval(timer);
-  }, [citedBlockId, loaded, editorKey]);
+  }, [citedBlockId, loaded, editorKey, shown]);
 
   const handleChange = useCallback((read: () => Block[]) => saver.edit(read), [saver]);
-  const handleReady = useCallback((blocks: Block[]) => saver.rebase(blocks), [saver]);
+  const handleReady = useCallback((read: () => Block[]) => saver.rebase(read), [saver]);
+  const handleShown = useCallback(() => setShown((count) => count + 1), []);
   const handleCommentBlock = useCallback((blockId: string) => {
     setAnchorBlockId(blockId);
     setCommentsOpen(true);
@@ -133,6 +156,17 @@ function PageBody({ page }: { page: PageDetail }) {
     if (viewing) return versionBlocks.data?.blocks ?? [];
     return canEdit ? saver.document : (draft.data?.blocks ?? []);
   };
+
+  // The document the editor starts from, read once per editor (re)build — another language, a
+  // reloaded draft, back from viewing a version (what was typed is kept) — not on every render
+  // of this screen: reading the saver's document converts the whole editor content.
+  const contentKey = `${locale}-${editorKey}`;
+  const draftBlocks = draft.data?.blocks;
+  const contentBlocks = useMemo(
+    () => (canEdit ? saver.document : (draftBlocks ?? [])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- contentKey, viewing: read again
+    [canEdit, saver, draftBlocks, contentKey, viewing],
+  );
 
   const commentCount = comments.data?.total ?? 0;
   const unpublished = !canEdit && isNotFound(draft.error);
@@ -152,12 +186,12 @@ function PageBody({ page }: { page: PageDetail }) {
           }
         />
         {versionBlocks.data ? (
-          <LazyPageEditor
+          <StaticPage
             key={`version-${viewing.version}`}
-            initialBlocks={versionBlocks.data.blocks}
-            editable={false}
+            blocks={versionBlocks.data.blocks}
             locale={locale}
             theme={theme}
+            asEditor
           />
         ) : (
           <Skeleton active paragraph={{ rows: 6 }} />
@@ -189,7 +223,7 @@ function PageBody({ page }: { page: PageDetail }) {
   } else {
     body = (
       <>
-        {state === 'conflict' ? (
+        {conflict ? (
           <ConflictPanel
             pageId={pageId}
             mine={saver.document}
@@ -202,14 +236,16 @@ function PageBody({ page }: { page: PageDetail }) {
             }}
           />
         ) : null}
-        <LazyPageEditor
-          key={`${locale}-${editorKey}`}
-          initialBlocks={canEdit ? saver.document : (draft.data?.blocks ?? [])}
+        <PageContent
+          key={canEdit ? 'editor' : 'reader'}
+          blocks={contentBlocks}
           editable={canEdit}
+          editorKey={contentKey}
           locale={locale}
           theme={theme}
           onChange={canEdit ? handleChange : undefined}
           onReady={canEdit ? handleReady : undefined}
+          onShown={handleShown}
           onCommentBlock={page.abilities.canComment ? handleCommentBlock : undefined}
           commentLabel={t('page.comments.commentOnBlock')}
         />
@@ -221,11 +257,7 @@ function PageBody({ page }: { page: PageDetail }) {
     <div className="page-screen" data-page-id={pageId}>
       <div className="page-toolbar">
         <Space size={8} wrap className="page-toolbar-status">
-          {canEdit && !viewing ? (
-            <SaveStatus state={state} onRetry={() => void saver.saveNow()} />
-          ) : (
-            <Tag>{t('page.readOnly')}</Tag>
-          )}
+          {canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>}
         </Space>
         <Space size={4} wrap>
           <Button

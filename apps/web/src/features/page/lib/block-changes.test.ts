@@ -83,3 +83,23 @@ describe('fullReplaceChanges', () => {
     ]);
   });
 });
+
+describe('computeBlockChanges on a long document', () => {
+  it('finds the one moved block among 3,000 without a table of them all', () => {
+    const long = Array.from({ length: 3000 }, (_, index) => block(`b${index}`));
+    const moved = [...long];
+    const [taken] = moved.splice(10, 1);
+    moved.splice(2500, 0, taken!);
+    const started = performance.now();
+    expect(computeBlockChanges(long, moved)).toEqual([
+      { op: 'move', blockId: 'b10', afterBlockId: 'b2500' },
+    ]);
+    expect(
+      computeBlockChanges(
+        long,
+        long.map((b) => ({ ...b })),
+      ),
+    ).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

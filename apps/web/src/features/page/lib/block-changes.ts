@@ -6,8 +6,34 @@ function sameBlock(a: Block, b: Block): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The ids of the longest common subsequence of two id lists: the blocks that need not move. */
+/**
+ * The ids of the longest common subsequence of two id lists: the blocks that need not move. The
+ * common beginning and end are kept as they are first, so an edit that moved nothing (nearly
+ * every save) costs no table at all, and a move costs one the size of the part in between.
+ */
 function stableIds(before: string[], after: string[]): Set<string> {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) {
+    start += 1;
+  }
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  ) {
+    end += 1;
+  }
+  const kept = lcsIds(
+    before.slice(start, before.length - end),
+    after.slice(start, after.length - end),
+  );
+  for (const id of before.slice(0, start)) kept.add(id);
+  for (const id of before.slice(before.length - end)) kept.add(id);
+  return kept;
+}
+
+function lcsIds(before: string[], after: string[]): Set<string> {
   const rows = before.length;
   const cols = after.length;
   const table: number[][] = Array.from({ length: rows + 1 }, () =>

@@ -3,20 +3,7 @@
 // editor and its slash menu).
 import { defaultProps } from '@blocknote/core';
 import { createReactBlockSpec } from '@blocknote/react';
-
-export const calloutTones = ['info', 'warning', 'success', 'danger'] as const;
-export type CalloutTone = (typeof calloutTones)[number];
-
-const toneIcons: Record<CalloutTone, string> = {
-  info: '💡',
-  warning: '⚠️',
-  success: '✅',
-  danger: '❗',
-};
-
-export function nextCalloutTone(tone: CalloutTone): CalloutTone {
-  return calloutTones[(calloutTones.indexOf(tone) + 1) % calloutTones.length]!;
-}
+import { calloutToneIcons, calloutTones, nextCalloutTone } from './callout-tones';
 
 export const createCalloutBlock = createReactBlockSpec(
   {
@@ -41,7 +28,7 @@ export const createCalloutBlock = createReactBlockSpec(
             aria-label={tone}
             onClick={() => editor.updateBlock(block, { props: { tone: nextCalloutTone(tone) } })}
           >
-            {toneIcons[tone]}
+            {calloutToneIcons[tone]}
           </button>
           <div className="callout-content" ref={contentRef} />
         </div>

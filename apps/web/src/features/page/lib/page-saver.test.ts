@@ -184,3 +184,33 @@ describe('PageSaver.rebase', () => {
     ]);
   });
 });
+
+describe('PageSaver.rebase with a reader', () => {
+  it('reads the editor form only when a save needs it, as the editor first loaded it', async () => {
+    const { saver, bodies } = setup(ok);
+    let reads = 0;
+    const normalised = [
+      { ...block('a'), props: { textAlignment: 'left' } },
+      { ...block('b'), props: { textAlignment: 'left' } },
+    ];
+    saver.rebase(() => {
+      reads += 1;
+      return normalised;
+    });
+    expect(reads).toBe(0);
+    const edited = [normalised[0]!, { ...normalised[1]!, content: [] }];
+    saver.edit(() => edited);
+    await saver.saveNow();
+    expect(reads).toBe(1);
+    expect(bodies()[0]?.changes).toEqual([
+      { op: 'upsert', blockId: 'b', data: edited[1], afterBlockId: 'a' },
+    ]);
+  });
+
+  it('answers the editor form as the document until the user edits', () => {
+    const { saver } = setup(ok);
+    const normalised = [{ ...block('a'), props: { textAlignment: 'left' } }];
+    saver.rebase(() => normalised);
+    expect(saver.document).toBe(normalised);
+  });
+});

@@ -23,6 +23,8 @@ export function isConflict(error: unknown): boolean {
 
 export class PageSaver {
   private snapshot: Block[] = [];
+  /** the editor's own form of the loaded blocks, not read yet (see rebase) */
+  private rebased: (() => Block[]) | null = null;
   private current: Block[] = [];
   /** the editor's document, not read yet */
   private unread: (() => Block[]) | null = null;
@@ -60,6 +62,7 @@ export class PageSaver {
   load(blocks: Block[], revision: number): void {
     this.clearTimer();
     this.snapshot = blocks;
+    this.rebased = null;
     this.current = blocks;
     this.unread = null;
     this.revision = revision;
@@ -71,13 +74,15 @@ export class PageSaver {
    * The editor's own form of the loaded document (BlockNote fills in default props and may add
    * an empty paragraph): the saved state is the server's blocks as the editor writes them, so an
    * untouched block is never sent. Blocks the server does not have stay out of the snapshot.
+   * A reader of them (of the document as the editor loaded it, not as it is now) is read only
+   * when a save or the document needs it: converting a long document costs.
    */
-  rebase(blocks: Block[]): void {
+  rebase(blocks: Block[] | (() => Block[])): void {
     if (this.state !== 'saved') return;
-    const known = new Set(this.snapshot.map((block) => block.id));
-    this.snapshot = blocks.filter((block) => known.has(block.id));
-    this.current = blocks;
-    this.unread = null;
+    let read: Block[] | null = typeof blocks === 'function' ? null : blocks;
+    const once = () => (read ??= (blocks as () => Block[])());
+    this.rebased = once;
+    this.unread = once;
   }
 
   /** The editor's document changed: its blocks, or a reader of them. */
@@ -105,7 +110,7 @@ export class PageSaver {
     const sentEdits = this.edits;
     const changes = this.replace
       ? fullReplaceChanges(this.replace, sent)
-      : computeBlockChanges(this.snapshot, sent);
+      : computeBlockChanges(this.savedBlocks(), sent);
     if (changes.length === 0) {
       this.setState('saved');
       return Promise.resolve();
@@ -137,6 +142,7 @@ export class PageSaver {
     this.revision = revision;
     this.replace = serverBlocks;
     this.snapshot = serverBlocks;
+    this.rebased = null;
     this.setState('dirty');
     return this.saveNow();
   }
@@ -147,6 +153,16 @@ export class PageSaver {
 
   dispose(): void {
     this.clearTimer();
+  }
+
+  /** The blocks as last saved (the editor's form of them once it has loaded them). */
+  private savedBlocks(): Block[] {
+    if (this.rebased) {
+      const known = new Set(this.snapshot.map((block) => block.id));
+      this.snapshot = this.rebased().filter((block) => known.has(block.id));
+      this.rebased = null;
+    }
+    return this.snapshot;
   }
 
   private schedule(): void {

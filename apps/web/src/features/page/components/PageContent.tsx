@@ -1,0 +1,166 @@
+// The page's blocks. They are drawn the moment they arrive, without the editor (StaticPage); for
+// someone who may edit, the editor then loads and mounts out of sight and takes the static
+// rendering's place before the next paint, at the same scroll position. Until then the static
+// rendering is read only: a click in it is remembered and puts the cursor there once the editor
+// is in, and the characters typed meanwhile follow (IME input needs the editor and waits for it).
+// Readers keep the static rendering: it draws every block the editor does, without loading it.
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
+import type { Block, Locale } from '@library/contract';
+import { caretTargetAt, type CaretTarget } from '../lib/caret-target';
+import { loadPageEditor } from '../lib/load-page-editor';
+import { captureScrollAnchor, holdScrollAnchor, type ScrollAnchor } from '../lib/scroll-anchor';
+import { LazyPageEditor } from './LazyPageEditor';
+import type { PageEditorHandle } from './PageEditor';
+import { StaticPage } from './StaticPage';
+
+export interface PageContentProps {
+  blocks: Block[];
+  editable: boolean;
+  /** changes whenever the editor has to be built again (another language, a restored draft) */
+  editorKey: string;
+  locale: Locale;
+  theme: 'light' | 'dark';
+  onChange?: (read: () => Block[]) => void;
+  /** a reader of the editor's own form of the blocks, once it is mounted */
+  onReady?: (read: () => Block[]) => void;
+  /** what is on screen is final: the static rendering for readers, the editor once swapped in */
+  onShown?: () => void;
+  onCommentBlock?: (blockId: string) => void;
+  commentLabel?: string;
+}
+
+export const PageContent = memo(function PageContent(props: PageContentProps) {
+  const { blocks, editable, locale, theme, onShown } = props;
+  useEffect(() => {
+    if (!editable) onShown?.();
+  }, [editable, onShown]);
+  if (!editable) return <StaticPage blocks={blocks} locale={locale} theme={theme} asEditor />;
+  return <EditablePageContent {...props} />;
+});
+
+interface Swap {
+  anchor: ScrollAnchor | null;
+  target: CaretTarget | null;
+  typed: string;
+  editor: PageEditorHandle;
+}
+
+function EditablePageContent({
+  blocks,
+  editorKey,
+  locale,
+  theme,
+  onChange,
+  onReady,
+  onShown,
+  onCommentBlock,
+  commentLabel,
+}: PageContentProps) {
+  const [readyKey, setReadyKey] = useState<string | null>(null);
+  const ready = readyKey === editorKey;
+  const staticRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
+  /** a click in the static rendering, and what was typed after it */
+  const pending = useRef<{ target: CaretTarget; typed: string } | null>(null);
+  const swap = useRef<Swap | null>(null);
+  const onReadyRef = useRef(onReady);
+  onReadyRef.current = onReady;
+
+  useEffect(() => {
+    void loadPageEditor();
+  }, []);
+
+  const handleReady = useCallback(
+    (read: (() => Block[]) | null, editor: PageEditorHandle) => {
+      if (read) onReadyRef.current?.(read);
+      swap.current = {
+        anchor: captureScrollAnchor(staticRef.current),
+        target: pending.current?.target ?? null,
+        typed: pending.current?.typed ?? '',
+        editor,
+      };
+      pending.current = null;
+      setReadyKey(editorKey);
+    },
+    [editorKey],
+  );
+
+  // right after the swap, before the browser paints it
+  useLayoutEffect(() => {
+    const done = swap.current;
+    if (!ready || !done) return;
+    swap.current = null;
+    if (done.target) done.editor.focusAt(done.target, done.typed);
+    const stopHolding = holdScrollAnchor(done.anchor, slotRef.current);
+    onShown?.();
+    return stopHolding;
+  }, [ready, onShown]);
+
+  // while the editor is on its way: the keys typed after a click in the static rendering
+  useEffect(() => {
+    if (ready) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      const waiting = pending.current;
+      if (!waiting || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      if (event.key.length !== 1) return;
+      event.preventDefault();
+      waiting.typed += event.key;
+    };
+    const handleFocusIn = (event: FocusEvent) => {
+      // the user went on elsewhere (the title, a drawer): the click no longer counts; focus on
+      // a box around the page (a focusable pane the click landed in) is no going elsewhere
+      const target = event.target as Node;
+      const root = staticRef.current;
+      if (root && !root.contains(target) && !target.contains(root)) pending.current = null;
+    };
+    window.addEventListener('keydown', handleKeyDown, true);
+    document.addEventListener('focusin', handleFocusIn);
+    return () => {
+      window.removeEventListener('keydown', handleKeyDown, true);
+      document.removeEventListener('focusin', handleFocusIn);
+    };
+  }, [ready]);
+
+  const handleMouseDown = (event: ReactMouseEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    const target = caretTargetAt(event.currentTarget, event.clientX, event.clientY);
+    pending.current = target ? { target, typed: '' } : null;
+  };
+
+  return (
+    <>
+      {ready ? null : (
+        <StaticPage
+          ref={staticRef}
+          blocks={blocks}
+          locale={locale}
+          theme={theme}
+          className="page-static-pending"
+          pendingEditor
+          onMouseDown={handleMouseDown}
+        />
+      )}
+      <div ref={slotRef} className="page-editor-slot" hidden={!ready}>
+        <LazyPageEditor
+          key={editorKey}
+          initialBlocks={blocks}
+          editable
+          locale={locale}
+          theme={theme}
+          onChange={onChange}
+          onReady={handleReady}
+          onCommentBlock={onCommentBlock}
+          commentLabel={commentLabel}
+        />
+      </div>
+    </>
+  );
+}
