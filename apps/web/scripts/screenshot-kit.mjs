@@ -69,10 +69,27 @@ export function randomPhone() {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
+/** The logged-in user's token, from the page's storage. */
+export async function token(page) {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** Calls the API as the page's logged-in user; answers `data`. */
+export async function call(page, method, url, body) {
+  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${await token(page)}`, 'Content-Type': 'application/json' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
 /** Logs in through the SMS form of the login dialog (SMS_FIXED_CODE) and waits for /home. */
-export async function logInBySms(page) {
+export async function logInBySms(page, mobile = randomPhone()) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: '手机号' }).fill(randomPhone());
+  await dialog.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
   await dialog.getByRole('button', { name: /倒计时/ }).waitFor();
   await dialog.getByRole('textbox', { name: '验证码' }).fill(smsCode);

@@ -8,30 +8,19 @@
 // are asked through the real stream (offline answerer), one pinned. Then: the chat in light and
 // dark, zh_CN and en_US, desktop and 390 px (list and chat), the space's AI settings, a space
 // with AI off, and /sys/ai with a provider and its dialog.
-/* global localStorage -- used inside page scripts, which run in the browser */
-import { baseUrl, phone, browser, newPage, shoot, logInBySms } from './screenshot-kit.mjs';
+import {
+  baseUrl,
+  browser,
+  call,
+  logInBySms,
+  newPage,
+  phone,
+  shoot,
+  token,
+} from './screenshot-kit.mjs';
 
 const adminAccount = process.env.ADMIN_ACCOUNT ?? 'admin@example.com';
 const adminPassword = process.env.ADMIN_PASSWORD ?? 'Admin12345';
-
-async function token(page) {
-  return page.evaluate(() => localStorage.getItem('token'));
-}
-
-/** Calls the API as the logged-in user; answers `data`. */
-async function call(page, method, url, body) {
-  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await token(page)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
-  return json.data;
-}
 
 /** Asks through the real answer stream and waits for its end (the server keeps the answer). */
 async function ask(page, chatId, sessionId, question) {

@@ -6,28 +6,21 @@
 // A new user gets a space whose library holds a PDF, Word, Excel, PowerPoint, Markdown, code,
 // a picture, an SVG and an archive (all made here); then the library, uploads in progress and
 // each preview are shot in zh_CN and en_US, light and dark, desktop and 390 px.
-/* global localStorage, DataTransfer, atob, File -- used inside page scripts, which run in the browser */
+/* global DataTransfer, atob, File -- used inside page scripts, which run in the browser */
 import { Buffer } from 'node:buffer';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { makeDocx, makePdf } from '../../../e2e/fixtures/documents.mjs';
-import { baseUrl, browser, logInBySms, newPage, phone, shoot } from './screenshot-kit.mjs';
-
-async function token(page) {
-  return page.evaluate(() => localStorage.getItem('token'));
-}
-
-/** Calls the API as the logged-in user; answers `data`. */
-async function call(page, method, url, body) {
-  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${await token(page)}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+import {
+  baseUrl,
+  browser,
+  call,
+  logInBySms,
+  newPage,
+  phone,
+  shoot,
+  token,
+} from './screenshot-kit.mjs';
 
 async function upload(page, spaceId, pageId, file) {
   const query = pageId ? `?pageId=${pageId}` : '';

@@ -6,38 +6,24 @@
 // Each look (zh_CN and en_US, light and dark, 1440 px and a 390 px phone) is shot twice: the
 // static rendering of the blocks the page shows while the editor loads (the editor's code held
 // back), and the editor once it has taken over; then the page as a reader sees it.
-/* global localStorage -- used inside page scripts, which run in the browser */
 import { makePng } from '../../../e2e/fixtures/documents.mjs';
-import { baseUrl, browser, newPage, randomPhone, shoot, smsCode } from './screenshot-kit.mjs';
+import {
+  baseUrl,
+  browser,
+  call,
+  logInBySms,
+  newPage,
+  randomPhone,
+  shoot,
+  token,
+} from './screenshot-kit.mjs';
 
 const wide = { width: 1440, height: 2300 };
 const phone = { width: 390, height: 1700 };
 
-async function token(page) {
-  return page.evaluate(() => localStorage.getItem('token'));
-}
-
-async function call(page, method, url, body) {
-  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${await token(page)}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
-  return json.data;
-}
-
 async function logIn(page, mobile) {
   await page.goto(`${baseUrl}/login`);
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: '手机号' }).fill(mobile);
-  await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await dialog.getByRole('button', { name: /倒计时/ }).waitFor();
-  await dialog.getByRole('textbox', { name: '验证码' }).fill(smsCode);
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: '登录 / 注册' }).click();
-  await page.waitForURL('**/home');
+  await logInBySms(page, mobile);
 }
 
 const text = (value, styles = {}) => ({ type: 'text', text: value, styles });

@@ -5,21 +5,7 @@
 // A new user gets a space with topics, pages and a link built through the API, then the space
 // view is shot with tabs in light and dark, zh_CN and en_US, the list mode, the settings dialog,
 // an empty space, and the mobile tree at 390 px.
-/* global localStorage -- used inside page scripts, which run in the browser */
-import { baseUrl, phone, browser, newPage, shoot, logInBySms } from './screenshot-kit.mjs';
-
-/** Calls the API as the logged-in user; answers `data`. */
-async function call(page, method, url, body) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.code !== 0) throw new Error(`${method} ${url}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+import { baseUrl, browser, call, logInBySms, newPage, phone, shoot } from './screenshot-kit.mjs';
 
 try {
   let storage;
