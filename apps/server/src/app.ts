@@ -101,11 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const auth = request.routeOptions.config.auth ?? 'required';
     if (auth === 'none' || !request.routeOptions.url?.startsWith('/api/')) return;
     if (request.routeOptions.url.startsWith('/api/docs')) return;
-    if (auth === 'optional') {
-      request.session = await resolveSession(request).catch(() => null);
-      return;
-    }
+    // 'optional': routes open to visitors; no token is an anonymous visitor, a bad one is 401
     request.session = await resolveSession(request);
+    if (auth === 'optional') return;
     if (!request.session) throw new AppError(ErrorCode.tokenExpired);
   });
 

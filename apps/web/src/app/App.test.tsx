@@ -297,10 +297,38 @@ describe('the app shell end to end', () => {
     expect(useSessionStore.getState()).toMatchObject({ token: 'tok-1', phase: 'ready' });
   });
 
-  it('lets a visitor open an open space without logging in', async () => {
-    startApp('/open-space/s1', createFakeServer({}));
-    expect(await screen.findByText('「公开空间」即将上线')).toBeTruthy();
+  it('lets a visitor open an open space without logging in, and log in from it', async () => {
+    const server = createFakeServer({
+      'GET /api/v2/space/s1': {
+        spaceId: 's1',
+        name: '开放的读书会',
+        icon: null,
+        description: '',
+        openToVisitors: true,
+        ownerId: '10002',
+        role: 'visitor',
+        abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+        createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
+      },
+      'GET /api/v2/space/s1/tree': [{ type: 'page', pageId: 'p1', name: '入门指南', avatar: null }],
+    });
+    startApp('/open-space/s1', server);
+    expect(await screen.findByRole('treeitem', { name: /入门指南/ })).toBeTruthy();
+    expect(screen.getByText('访客')).toBeTruthy();
     expect(currentLocation()).toBe('/open-space/s1');
     expect(useDialogStore.getState().type).toBeNull();
+    // no history is recorded for an anonymous visitor
+    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: /登录/ }));
+    expect(useDialogStore.getState().type).toBe('login');
+    expect(useLoginRedirectStore.getState().target).toBe('/space/s1');
+  });
+
+  it('sends an anonymous visitor entry /open/:spaceId to the open space view', async () => {
+    startApp('/open/s1', createFakeServer({}));
+    expect(await screen.findByText('这个空间不存在，或没有对访客开放')).toBeTruthy();
+    expect(currentLocation()).toBe('/open-space/s1');
   });
 });

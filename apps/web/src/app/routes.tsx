@@ -123,31 +123,38 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.openSpaceMobile.path,
     handle: meta({ titleKey: 'routes.openSpaceMobile' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceMobileScreen })),
+    lazy: () =>
+      import('../features/space/components/OpenSpaceMobileScreen').then((m) => ({
+        Component: m.OpenSpaceMobileScreen,
+      })),
   },
   {
     path: paths.openSpace.path,
     id: 'openSpace',
     handle: meta({ titleKey: 'routes.openSpace' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceScreen })),
-  },
-  {
-    path: paths.openSpacePage.path,
-    id: 'openSpacePage',
-    handle: meta({ titleKey: 'routes.spacePage' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpacePageScreen })),
-  },
-  {
-    path: paths.openSpaceAi.path,
-    id: 'openSpaceAi',
-    handle: meta({ titleKey: 'routes.spaceAi' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.OpenSpaceAiScreen })),
+    lazy: () => spaceView().then((m) => ({ Component: m.OpenSpaceLayout })),
+    children: [
+      { index: true, lazy: () => spaceHome().then((m) => ({ Component: m.SpaceHome })) },
+      {
+        path: paths.openSpacePage.path,
+        id: 'openSpacePage',
+        handle: meta({ titleKey: 'routes.spacePage' }),
+        lazy: () => pageScreen().then((m) => ({ Component: m.PageScreen })),
+      },
+      {
+        path: paths.openSpaceAi.path,
+        id: 'openSpaceAi',
+        handle: meta({ titleKey: 'routes.spaceAi' }),
+        lazy: () => spaceAi().then((m) => ({ Component: m.SpaceAiScreen })),
+      },
+    ],
   },
   {
     path: paths.openEntry.path,
     id: 'mcpSpace',
     handle: meta({ titleKey: 'routes.openEntry' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.OpenEntryScreen })),
+    lazy: () =>
+      import('../features/space/components/OpenEntry').then((m) => ({ Component: m.OpenEntry })),
   },
   {
     path: paths.spaceMobileList.path,

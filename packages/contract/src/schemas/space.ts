@@ -5,6 +5,12 @@ import { limits } from '../limits.js';
 
 export const spaceRoles = ['owner', 'admin', 'editor', 'reader'] as const;
 export type SpaceRole = (typeof spaceRoles)[number];
+/**
+ * How the caller reaches a space: a member group's role, or 'visitor' — anyone else, logged in
+ * or not, reading a space open to visitors (published content only; no comments, no members).
+ */
+export const spaceAccessRoles = [...spaceRoles, 'visitor'] as const;
+export type SpaceAccessRole = (typeof spaceAccessRoles)[number];
 
 /** Names of spaces, groups, topics, pages and links: trimmed, 1–255 characters. */
 export const nameSchema = z.string().trim().min(1).max(limits.nameMax);
@@ -42,7 +48,7 @@ export const spaceDetailSchema = z.object({
   description: z.string(),
   openToVisitors: z.boolean(),
   ownerId: z.string(),
-  role: z.enum(spaceRoles),
+  role: z.enum(spaceAccessRoles),
   abilities: spaceAbilitiesSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -113,3 +119,22 @@ export const addMemberRequestSchema = z.object({
   /** the user's numeric ID, mobile or e-mail */
   account: z.string().trim().min(1).max(128),
 });
+
+/** `GET /v3/space/openSpace?page&pageSize`: spaces open to visitors, newest first; page from 0. */
+export const openSpaceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const openSpaceSchema = z.object({
+  spaceId: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  description: z.string(),
+  updatedAt: z.string(),
+});
+export type OpenSpace = z.infer<typeof openSpaceSchema>;
+export const openSpaceListSchema = z.object({
+  list: z.array(openSpaceSchema),
+  total: z.number().int(),
+});
+export type OpenSpaceList = z.infer<typeof openSpaceListSchema>;

@@ -501,6 +501,40 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
     expect((await ask(chatId, as.reader, readerSession, '')).status).toBe(400);
   });
 
+  it('answers a visitor of an open space from published pages only; anonymous visitors log in to ask', async () => {
+    await t.db.delete(aiProviders);
+    const { space, chatId, as, published, draft } = await buildWorld({ includeDrafts: true });
+    const question = '紫禁城和长城是什么？';
+    // closed: the non-member is an outsider
+    expect((await call('GET', `/api/v1/ai/${space.id}`, as.outsider)).status).toBe(404);
+    expect((await call('GET', `/api/v1/ai/${space.id}`, {})).status).toBe(404);
+
+    const opened = await call('PUT', `/api/v2/space/${space.id}`, as.owner, {
+      openToVisitors: true,
+    });
+    expect(opened.status).toBe(200);
+    const detail = await call('GET', `/api/v1/ai/${space.id}`, as.outsider);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.abilities).toEqual({ canManage: false, canChat: true });
+    const visitorSession = await newSession(chatId, as.outsider);
+    const visitor = await ask(chatId, as.outsider, visitorSession, question);
+    expect(visitor.status).toBe(200);
+    const refs = finalOf(visitor.events).referDocList;
+    expect(refs.map((ref) => ref.pageId)).toContain(published);
+    expect(refs.map((ref) => ref.pageId)).not.toContain(draft);
+    expect(finalOf(visitor.events).answer).not.toContain('紫禁城，位于');
+
+    const anonymousDetail = await call('GET', `/api/v1/ai/${space.id}`, {});
+    expect(anonymousDetail.status).toBe(200);
+    expect(anonymousDetail.body.data.abilities.canChat).toBe(false);
+    expect(anonymousDetail.body.data.settings.instructions).toBe('');
+    expect((await ask(chatId, {}, visitorSession, question)).status).toBe(401);
+
+    // closed again: the visitor's conversation is gone with the access
+    await call('PUT', `/api/v2/space/${space.id}`, as.owner, { openToVisitors: false });
+    expect((await ask(chatId, as.outsider, visitorSession, question)).status).toBe(404);
+  });
+
   it('streams a configured model answer and neutralises images and foreign links', async () => {
     await setProvider();
     const { chatId, as } = await buildWorld();

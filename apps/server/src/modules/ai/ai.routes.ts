@@ -32,7 +32,7 @@ import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
 import { createKeyCipher, loadSecret } from '../../infra/llm/key-cipher.js';
 import { LlmError } from '../../infra/llm/openai-compatible.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import { listRoles } from '../user/user.repo.js';
 import * as conversations from './conversation.service.js';
 import { converse, startConverse } from './converse.service.js';
@@ -262,8 +262,11 @@ export function registerAiRoutes(
   // ---- space AI ----
   app.get(
     '/api/v1/ai/:spaceId',
-    { schema: { tags, params: spaceParams, response: okResponse(spaceAiDetailSchema) } },
-    async (request) => ok(await spaceAi.getSpaceAi(db, me(request), request.params.spaceId)),
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: spaceParams, response: okResponse(spaceAiDetailSchema) },
+    },
+    async (request) => ok(await spaceAi.getSpaceAi(db, callerId(request), request.params.spaceId)),
   );
   app.post(
     '/api/v1/ai/:spaceId/enable',

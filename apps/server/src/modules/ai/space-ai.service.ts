@@ -5,7 +5,7 @@ import {
   ErrorCode,
   type SpaceAiDetail,
   type SpaceAiSettingsRequest,
-  type SpaceRole,
+  type SpaceAccessRole,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { spaceAi } from '../../db/schema/index.js';
@@ -24,11 +24,18 @@ async function findAi(db: Executor, spaceId: string): Promise<SpaceAiRow | null>
   return row ?? null;
 }
 
+/**
+ * The space AI as the caller sees it. Only managers see the extra instructions and the last
+ * indexing error; an anonymous visitor reads the detail but logs in to chat (conversations
+ * belong to a user).
+ */
 export async function spaceAiDetail(
   db: Executor,
   spaceId: string,
-  role: SpaceRole,
+  role: SpaceAccessRole,
+  anonymous = false,
 ): Promise<SpaceAiDetail> {
+  const manager = can(role, 'manage');
   const row = await findAi(db, spaceId);
   const settings = row ?? defaults;
   const [provider] = await listProviders(db);
@@ -39,23 +46,26 @@ export async function spaceAiDetail(
     chat: row?.enabled ? { id: row.chatId } : null,
     prologue: settings.prologue,
     settings: {
-      instructions: settings.instructions,
+      instructions: manager ? settings.instructions : '',
       topK: settings.topK,
       includeDrafts: settings.includeDrafts,
     },
     model: { configured: provider !== undefined, name: provider?.chatModel ?? null },
     index: {
       ...state,
-      lastError: row?.indexError ?? null,
+      lastError: manager ? (row?.indexError ?? null) : null,
       updatedAt: row?.indexedAt?.toISOString() ?? null,
     },
-    abilities: { canManage: can(role, 'manage'), canChat: settings.enabled && can(role, 'read') },
+    abilities: {
+      canManage: manager,
+      canChat: settings.enabled && can(role, 'read') && !anonymous,
+    },
   };
 }
 
-export async function getSpaceAi(db: Database, userId: number, spaceId: string) {
+export async function getSpaceAi(db: Database, userId: number | null, spaceId: string) {
   const { role } = await accessSpace(db, userId, spaceId, 'read');
-  return spaceAiDetail(db, spaceId, role);
+  return spaceAiDetail(db, spaceId, role, userId === null);
 }
 
 export async function enableSpaceAi(

@@ -7,7 +7,7 @@ import {
   type FileList,
   type FilePreviewUrl,
   type SpaceFile,
-  type SpaceRole,
+  type SpaceAccessRole,
 } from '@library/contract';
 import type { FileQuotas } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -53,7 +53,7 @@ export async function accessFile(
   return { row, role };
 }
 
-async function present(db: Executor, rows: repo.ListedFile[], role: SpaceRole) {
+async function present(db: Executor, rows: repo.ListedFile[], role: SpaceAccessRole) {
   const first = rows[0];
   const pages = first
     ? await repo.pagesUsing(

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import * as comments from './comment.service.js';
 
 const tags = ['comment'];
@@ -22,6 +22,7 @@ export function registerCommentRoutes(app: App, deps: { db: Database }) {
   app.get(
     '/api/v2/space/page/:id/comment',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -31,7 +32,9 @@ export function registerCommentRoutes(app: App, deps: { db: Database }) {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      return ok(await comments.listComments(db, me(request), request.params.id, page, pageSize));
+      return ok(
+        await comments.listComments(db, callerId(request), request.params.id, page, pageSize),
+      );
     },
   );
 

@@ -6,7 +6,7 @@ import {
   type CommentList,
   type CreateCommentRequest,
   type PageComment,
-  type SpaceRole,
+  type SpaceAccessRole,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -22,10 +22,13 @@ import { people as loadPeople, type PersonRow } from './page.repo.js';
 export const commentDepthMax = 100;
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
+/** Visitors see an open space's comments but take no part in them. */
+const visitorsOnlyRead = () => new AppError(ErrorCode.permissionDenied);
 
 interface Viewer {
-  userId: number;
-  role: SpaceRole;
+  /** null for an anonymous visitor */
+  userId: number | null;
+  role: SpaceAccessRole;
 }
 
 function present(
@@ -55,7 +58,7 @@ function present(
  */
 export async function listComments(
   db: Database,
-  userId: number,
+  userId: number | null,
   pageId: string,
   page: number,
   pageSize: number,
@@ -124,6 +127,7 @@ export async function createComment(
   input: CreateCommentRequest,
 ): Promise<PageComment> {
   const { role } = await accessNode(db, userId, pageId, 'read', 'page');
+  if (!can(role, 'participate')) throw visitorsOnlyRead();
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
     const parent = await repo.findLiveComment(db, parentId);
@@ -164,6 +168,7 @@ async function accessComment(db: Database, userId: number, commentId: string) {
   const comment = await repo.findLiveComment(db, commentId);
   if (!comment) throw notFound();
   const { role } = await accessNode(db, userId, comment.pageId, 'read', 'page');
+  if (!can(role, 'participate')) throw visitorsOnlyRead();
   return { comment, role };
 }
 

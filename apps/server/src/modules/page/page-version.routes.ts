@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import * as versions from './page-version.service.js';
 
 const tags = ['page'];
@@ -36,8 +36,11 @@ export function registerPageVersionRoutes(app: App, deps: { db: Database }) {
 
   app.get(
     '/api/v2/space/page/:id/version',
-    { schema: { tags, params: idParamsSchema, response: okResponse(pageVersionListSchema) } },
-    async (request) => ok(await versions.listVersions(db, me(request), request.params.id)),
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: okResponse(pageVersionListSchema) },
+    },
+    async (request) => ok(await versions.listVersions(db, callerId(request), request.params.id)),
   );
 
   app.get(

@@ -58,7 +58,7 @@ export async function publish(
 /** Editors see every version; readers only the published one. Newest first. */
 export async function listVersions(
   db: Database,
-  userId: number,
+  userId: number | null,
   pageId: string,
 ): Promise<PageVersionList> {
   const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');

@@ -1,20 +1,20 @@
 // What a space role may do with a page and its comments, sent with each item as `abilities`.
-import type { SpaceRole } from '@library/contract';
+import type { SpaceAccessRole } from '@library/contract';
 import { can } from '../space/space.policy.js';
 
-export function pageAbilities(role: SpaceRole) {
+export function pageAbilities(role: SpaceAccessRole) {
   return {
     canEdit: can(role, 'edit'),
     canPublish: can(role, 'edit'),
-    canComment: can(role, 'read'),
+    canComment: can(role, 'participate'),
     canManageComments: can(role, 'manage'),
   };
 }
 
 /** Authors edit their own live comments; authors and space admins delete them. */
 export function commentAbilities(
-  role: SpaceRole,
-  userId: number,
+  role: SpaceAccessRole,
+  userId: number | null,
   comment: { createdBy: number; deletedAt: Date | null },
 ) {
   const live = comment.deletedAt === null;

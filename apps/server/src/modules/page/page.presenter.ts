@@ -1,5 +1,5 @@
 // What leaves the server for pages, their blocks and versions.
-import type { PageDetail, PageUser, PageVersion, SpaceRole } from '@library/contract';
+import type { PageDetail, PageUser, PageVersion, SpaceAccessRole } from '@library/contract';
 import type { NodeRow } from '../space/space-access.js';
 import { avatarPath } from '../user/user.presenter.js';
 import type { PageVersionRow, PersonRow } from './page.repo.js';
@@ -17,7 +17,7 @@ export function presentPerson(people: Map<number, PersonRow>, id: number): PageU
 
 export function presentPage(
   page: NodeRow,
-  role: SpaceRole,
+  role: SpaceAccessRole,
   people: Map<number, PersonRow>,
 ): PageDetail {
   return {

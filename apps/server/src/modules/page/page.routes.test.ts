@@ -56,7 +56,7 @@ async function rowsOf(pageId: string) {
 }
 
 describe('GET /api/v2/space/page/:id', () => {
-  it('shows details with abilities by role; outsiders get 404 and anonymous callers 401', async () => {
+  it('shows details with abilities by role; outsiders and anonymous callers get 404', async () => {
     const { as, pageId, space, owner } = await buildWorld();
     const expected = {
       owner: { canEdit: true, canPublish: true, canComment: true, canManageComments: true },
@@ -83,7 +83,8 @@ describe('GET /api/v2/space/page/:id', () => {
     const outsider = await call('GET', `/api/v2/space/page/${pageId}`, as.outsider);
     expect(outsider.status).toBe(404);
     expect(outsider.body.code).toBe(ErrorCode.dataMissing);
-    expect((await call('GET', `/api/v2/space/page/${pageId}`)).status).toBe(401);
+    // anonymous callers are visitors, and this space is not open to them
+    expect((await call('GET', `/api/v2/space/page/${pageId}`)).status).toBe(404);
   });
 
   it('answers 404 for unknown ids, deleted pages and topics, and 400 for malformed ids', async () => {
@@ -157,7 +158,7 @@ describe('GET /api/v2/space/page/:id/block', () => {
     expect((await draft(pageId, as.editor)).blocks).toEqual([block('a', '草稿三')]);
 
     expect((await call('GET', `/api/v2/space/page/${pageId}/block`, as.outsider)).status).toBe(404);
-    expect((await call('GET', `/api/v2/space/page/${pageId}/block`)).status).toBe(401);
+    expect((await call('GET', `/api/v2/space/page/${pageId}/block`)).status).toBe(404);
     const bad = await call('GET', `/api/v2/space/page/${pageId}/block?version=-1`, as.editor);
     expect([bad.status, bad.body.code]).toEqual([400, ErrorCode.paramError]);
   });

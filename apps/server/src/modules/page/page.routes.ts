@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import { registerCommentRoutes } from './comment.routes.js';
 import { registerPageVersionRoutes } from './page-version.routes.js';
 import * as pages from './page.service.js';
@@ -25,13 +25,17 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
 
   app.get(
     '/api/v2/space/page/:id',
-    { schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) } },
-    async (request) => ok(await pages.getPage(db, me(request), request.params.id)),
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) },
+    },
+    async (request) => ok(await pages.getPage(db, callerId(request), request.params.id)),
   );
 
   app.get(
     '/api/v2/space/page/:id/block',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -40,7 +44,7 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
       },
     },
     async (request) =>
-      ok(await pages.getBlocks(db, me(request), request.params.id, request.query.version)),
+      ok(await pages.getBlocks(db, callerId(request), request.params.id, request.query.version)),
   );
 
   app.put(

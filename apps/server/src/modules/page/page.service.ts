@@ -16,7 +16,11 @@ import { BlockChangeError, planBlockSave } from './page-block-changes.js';
 import { presentPage } from './page.presenter.js';
 import * as repo from './page.repo.js';
 
-export async function getPage(db: Database, userId: number, pageId: string): Promise<PageDetail> {
+export async function getPage(
+  db: Database,
+  userId: number | null,
+  pageId: string,
+): Promise<PageDetail> {
   const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
   const ids = [node.createdBy, ...(node.updatedBy === null ? [] : [node.updatedBy])];
   return presentPage(node, role, await repo.people(db, ids));
@@ -28,7 +32,7 @@ export async function getPage(db: Database, userId: number, pageId: string): Pro
  */
 export async function getBlocks(
   db: Database,
-  userId: number,
+  userId: number | null,
   pageId: string,
   version: number,
 ): Promise<PageBlocks> {

@@ -89,6 +89,11 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   if (!request.session) throw new AppError(ErrorCode.tokenExpired);
 }
 
+/** The caller on routes open to visitors (`config: { auth: 'optional' }`): null when anonymous. */
+export function callerId(request: FastifyRequest): number | null {
+  return request.session?.userId ?? null;
+}
+
 export function currentSession(request: FastifyRequest): Session {
   if (!request.session) throw new AppError(ErrorCode.tokenExpired);
   return request.session;

@@ -38,7 +38,7 @@ export async function listMemberGroups(
   userId: number,
   spaceId: string,
 ): Promise<MemberGroup[]> {
-  await accessSpace(db, userId, spaceId, 'read');
+  await accessSpace(db, userId, spaceId, 'participate');
   const groups = await memberGroupsOf(db, spaceId);
   const members = groups.length
     ? await db

@@ -1,7 +1,8 @@
 // Loads a space or a tree node together with the caller's role, checking the action asked for.
 // Every read and write by id goes through here; a forbidden object answers like a missing one.
+// The caller is a user id, or null for an anonymous visitor.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ErrorCode, type SpaceRole } from '@library/contract';
+import { ErrorCode, type SpaceAccessRole, type SpaceRole } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { spaceMemberGroups, spaceMembers, spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -44,20 +45,30 @@ export async function roleInSpace(db: Executor, userId: number, spaceId: string)
   return (await rolesInSpaces(db, userId, [spaceId])).get(spaceId) ?? null;
 }
 
+/** The caller's role in a space: a member's role, else 'visitor' when the space is open. */
+async function accessRole(
+  db: Executor,
+  userId: number | null,
+  space: SpaceRow,
+): Promise<SpaceAccessRole | null> {
+  const role = userId === null ? null : await roleInSpace(db, userId, space.id);
+  return role ?? (space.openToVisitors ? 'visitor' : null);
+}
+
 /** A live (not deleted) space the caller may `action`; otherwise 404 + 100007. */
 export async function accessSpace(
   db: Executor,
-  userId: number,
+  userId: number | null,
   spaceId: string,
   action: SpaceAction,
-): Promise<{ space: SpaceRow; role: SpaceRole }> {
+): Promise<{ space: SpaceRow; role: SpaceAccessRole }> {
   const [space] = await db
     .select()
     .from(spaces)
     .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
     .limit(1);
   if (!space) throw notFound();
-  const role = await roleInSpace(db, userId, spaceId);
+  const role = await accessRole(db, userId, space);
   if (!role || !can(role, action)) throw notFound();
   return { space, role };
 }
@@ -65,11 +76,11 @@ export async function accessSpace(
 /** A live node of a live space the caller may `action`, optionally of one type. */
 export async function accessNode(
   db: Executor,
-  userId: number,
+  userId: number | null,
   nodeId: string,
   action: SpaceAction,
   type?: NodeRow['type'],
-): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceRole }> {
+): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceAccessRole }> {
   const [node] = await db
     .select()
     .from(spaceNodes)

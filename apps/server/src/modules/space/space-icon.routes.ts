@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import { avatarMaxBytes, contentTypeOfKey, type AvatarStore } from '../user/avatar.store.js';
 import { eq } from 'drizzle-orm';
 import { spaces } from '../../db/schema/index.js';
@@ -65,21 +65,16 @@ export function registerSpaceIconRoutes(app: App, deps: { db: Database; avatars:
 
   app.get(
     '/api/v2/space/:id/icon',
-    { schema: { tags, params: idParamsSchema } },
+    { config: { auth: 'optional' }, schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
-      const { space } = await accessSpace(
-        db,
-        currentSession(request).userId,
-        request.params.id,
-        'read',
-      );
+      const { space } = await accessSpace(db, callerId(request), request.params.id, 'read');
       const key = spaceIconKey(space.id, space.icon);
       if (!key) throw new AppError(ErrorCode.fileMissing);
       return (
         reply
           .type(contentTypeOfKey(key))
           .header('x-content-type-options', 'nosniff')
-          // members only; a new upload gets a new `?v=`, so the old answer may stay cached
+          // members and visitors; a new upload gets a new `?v=`, so the old answer may stay cached
           .header('cache-control', 'private, max-age=86400')
           .send(await avatars.read(key))
       );

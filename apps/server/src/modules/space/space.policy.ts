@@ -1,12 +1,21 @@
-// Who may do what in a space. A user's role is the highest role of the member groups that
-// hold the user (teams join with the address book). Forbidden looks exactly like missing.
-import type { SpaceRole } from '@library/contract';
+// Who may do what in a space. A member's role is the highest role of the member groups that
+// hold the user (teams join with the address book). Anyone else reading a space open to
+// visitors is a visitor. Forbidden looks exactly like missing.
+import type { SpaceAccessRole } from '@library/contract';
 
-const rank: Record<SpaceRole, number> = { reader: 1, editor: 2, admin: 3, owner: 4 };
+const rank: Record<SpaceAccessRole, number> = {
+  visitor: 0,
+  reader: 1,
+  editor: 2,
+  admin: 3,
+  owner: 4,
+};
 
 export type SpaceAction =
-  /** see the space, its tree, published pages and comments */
+  /** see the space, its tree, published pages, their comments and files (visitors too) */
   | 'read'
+  /** members only: comment, see the member groups, keep the space in one's own groups */
+  | 'participate'
   /** see drafts; create, edit, move and delete content; publish versions */
   | 'edit'
   /** settings, member groups, anyone's comments, the space's recycle bin */
@@ -14,25 +23,26 @@ export type SpaceAction =
   /** delete the space */
   | 'delete';
 
-const minimum: Record<SpaceAction, SpaceRole> = {
-  read: 'reader',
+const minimum: Record<SpaceAction, SpaceAccessRole> = {
+  read: 'visitor',
+  participate: 'reader',
   edit: 'editor',
   manage: 'admin',
   delete: 'owner',
 };
 
-export function can(role: SpaceRole | null | undefined, action: SpaceAction): boolean {
+export function can(role: SpaceAccessRole | null | undefined, action: SpaceAction): boolean {
   return role ? rank[role] >= rank[minimum[action]] : false;
 }
 
-export function highestRole(roles: Iterable<SpaceRole>): SpaceRole | null {
-  let best: SpaceRole | null = null;
+export function highestRole<Role extends SpaceAccessRole>(roles: Iterable<Role>): Role | null {
+  let best: Role | null = null;
   for (const role of roles) if (!best || rank[role] > rank[best]) best = role;
   return best;
 }
 
 /** What the caller may do with a space, sent with the space so the web never re-derives it. */
-export function spaceAbilities(role: SpaceRole | null) {
+export function spaceAbilities(role: SpaceAccessRole | null) {
   return {
     canRead: can(role, 'read'),
     canEdit: can(role, 'edit'),

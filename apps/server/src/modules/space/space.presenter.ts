@@ -1,4 +1,4 @@
-import type { SpaceDetail, SpaceRole, SpaceSummary } from '@library/contract';
+import type { SpaceAccessRole, SpaceDetail, SpaceRole, SpaceSummary } from '@library/contract';
 import type { SpaceRow } from './space-access.js';
 import { spaceAbilities } from './space.policy.js';
 
@@ -12,7 +12,7 @@ export function presentSpaceSummary(space: SpaceRow, role: SpaceRole): SpaceSumm
   };
 }
 
-export function presentSpace(space: SpaceRow, role: SpaceRole): SpaceDetail {
+export function presentSpace(space: SpaceRow, role: SpaceAccessRole): SpaceDetail {
   return {
     spaceId: space.id,
     name: space.name,

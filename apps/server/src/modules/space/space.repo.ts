@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   spaceGroups,
@@ -92,4 +92,20 @@ export async function liveSpaces(db: Executor, spaceIds: string[]) {
     .select()
     .from(spaces)
     .where(and(inArray(spaces.id, spaceIds), isNull(spaces.deletedAt)));
+}
+
+/** Live spaces open to visitors, the latest changed first, one page of them and their count. */
+export async function openSpaces(db: Executor, page: number, pageSize: number) {
+  const open = and(eq(spaces.openToVisitors, true), isNull(spaces.deletedAt));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(spaces)
+      .where(open)
+      .orderBy(desc(spaces.updatedAt), asc(spaces.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ total: count() }).from(spaces).where(open),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

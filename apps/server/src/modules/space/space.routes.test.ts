@@ -75,9 +75,15 @@ describe('creating and reading spaces', () => {
     expect((await call('GET', '/api/v2/space/not-a-uuid', headers)).body.code).toBe(
       ErrorCode.paramError,
     );
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v2/space/${space.id}` })).statusCode,
-    ).toBe(401);
+    // anonymous callers are visitors: a space that is not open looks missing to them too
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/v2/space/${space.id}` });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toEqual(missing.body);
+    // a token that is no longer valid is still 401, so the web asks to log in again
+    const expired = await call('GET', `/api/v2/space/${space.id}`, {
+      authorization: 'Bearer not-a-valid-token',
+    });
+    expect(expired.status).toBe(401);
   });
 
   it('lists a space a member was given in the first group, with the member role', async () => {

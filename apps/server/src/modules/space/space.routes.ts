@@ -4,6 +4,8 @@ import {
   createSpaceRequestSchema,
   deleteSpaceRequestSchema,
   idParamsSchema,
+  openSpaceListQuerySchema,
+  openSpaceListSchema,
   orderSpaceGroupsRequestSchema,
   placeSpaceRequestSchema,
   renameSpaceGroupRequestSchema,
@@ -14,7 +16,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import type { AvatarStore } from '../user/avatar.store.js';
 import { accessSpace } from './space-access.js';
 import { presentSpace } from './space.presenter.js';
@@ -106,10 +108,26 @@ export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: Ava
   );
 
   app.get(
+    '/api/v3/space/openSpace',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        querystring: openSpaceListQuerySchema,
+        response: okResponse(openSpaceListSchema),
+      },
+    },
+    async (request) => ok(await spaces.listOpenSpaces(db, request.query)),
+  );
+
+  app.get(
     '/api/v2/space/:id',
-    { schema: { tags, params: idParamsSchema, response: okResponse(spaceDetailSchema) } },
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: okResponse(spaceDetailSchema) },
+    },
     async (request) => {
-      const { space, role } = await accessSpace(db, me(request), request.params.id, 'read');
+      const { space, role } = await accessSpace(db, callerId(request), request.params.id, 'read');
       return ok(presentSpace(space, role));
     },
   );

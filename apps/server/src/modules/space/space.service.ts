@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ErrorCode,
   type CreateSpaceRequest,
+  type OpenSpaceList,
   type SpaceGroup,
   type UpdateSpaceRequest,
 } from '@library/contract';
@@ -224,7 +225,7 @@ export async function placeSpace(
   groupId: string,
   beforeSpaceId: string | undefined,
 ) {
-  await accessSpace(db, userId, spaceId, 'read');
+  await accessSpace(db, userId, spaceId, 'participate');
   await ownGroup(db, userId, groupId);
   const siblings = (await repo.placementsOfUser(db, userId)).filter(
     (placement) => placement.groupId === groupId && placement.spaceId !== spaceId,
@@ -238,4 +239,22 @@ export async function placeSpace(
     position = positionBetween(siblings.at(-1)?.position ?? null, null);
   }
   await repo.upsertPlacement(db, { userId, spaceId, groupId, position });
+}
+
+/** `GET /v3/space/openSpace`: the spaces open to visitors, for anyone (visitors included). */
+export async function listOpenSpaces(
+  db: Database,
+  query: { page: number; pageSize: number },
+): Promise<OpenSpaceList> {
+  const { rows, total } = await repo.openSpaces(db, query.page, query.pageSize);
+  return {
+    list: rows.map((space) => ({
+      spaceId: space.id,
+      name: space.name,
+      icon: space.icon,
+      description: space.description,
+      updatedAt: space.updatedAt.toISOString(),
+    })),
+    total,
+  };
 }

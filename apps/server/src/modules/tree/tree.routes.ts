@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import { presentLink, presentPage, presentTopic } from './tree.presenter.js';
 import { createTreeCache } from './tree-cache.js';
 import * as tree from './tree.service.js';
@@ -40,6 +40,7 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
   app.get(
     '/api/v2/space/:id/tree',
     {
+      config: { auth: 'optional' },
       schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) },
       // The presenter builds the tree from typed rows, and the schema still types the handler
       // and documents the answer; the answer's text is cached per tree version and sent as it
@@ -47,7 +48,7 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
     },
     async (request, reply) => {
       const spaceId = request.params.id;
-      const { version, load } = await tree.spaceTree(db, me(request), spaceId);
+      const { version, load } = await tree.spaceTree(db, callerId(request), spaceId);
       let body = trees.get(spaceId, version);
       if (body === undefined) {
         body = JSON.stringify(ok(await load()));
@@ -59,13 +60,17 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
 
   app.get(
     '/api/v2/space/topic/:id',
-    { schema: { tags, params: idParamsSchema, response: okResponse(topicDetailSchema) } },
-    async (request) => ok(await tree.topicDetail(db, me(request), request.params.id)),
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: okResponse(topicDetailSchema) },
+    },
+    async (request) => ok(await tree.topicDetail(db, callerId(request), request.params.id)),
   );
 
   app.get(
     '/api/v3/space/:spaceId/topic/listView',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         params: listViewParamsSchema,
@@ -74,7 +79,7 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
       },
     },
     async (request) =>
-      ok(await tree.listView(db, me(request), request.params.spaceId, request.query)),
+      ok(await tree.listView(db, callerId(request), request.params.spaceId, request.query)),
   );
 
   // --- creating ------------------------------------------------------------------------------

@@ -31,12 +31,12 @@ const badRequest = (detail: string) => new AppError(ErrorCode.paramError, { deta
 
 // --- reading ---------------------------------------------------------------------------------
 
-/** `GET /v2/space/{id}/tree`: the live tree, root nodes first, siblings in position order. */
 /**
- * The space's tree version (read first, after the access check) and the loader of its tree:
- * the route serves a cached answer while the version is unchanged (tree-cache.ts).
+ * `GET /v2/space/{id}/tree` (the live tree, root nodes first, siblings in position order): the
+ * space's tree version (read first, after the access check) and the loader of its tree; the
+ * route serves a cached answer while the version is unchanged (tree-cache.ts).
  */
-export async function spaceTree(db: Database, userId: number, spaceId: string) {
+export async function spaceTree(db: Database, userId: number | null, spaceId: string) {
   const { space } = await accessSpace(db, userId, spaceId, 'read');
   return {
     version: space.treeVersion,
@@ -46,7 +46,7 @@ export async function spaceTree(db: Database, userId: number, spaceId: string) {
 
 export async function topicDetail(
   db: Database,
-  userId: number,
+  userId: number | null,
   topicId: string,
 ): Promise<TopicDetail> {
   const { node, role } = await accessNode(db, userId, topicId, 'read', 'topic');
@@ -60,7 +60,7 @@ export async function topicDetail(
 /** The list view mode: the live nodes directly under a topic (or the root), sorted as asked. */
 export async function listView(
   db: Database,
-  userId: number,
+  userId: number | null,
   spaceId: string,
   query: ListViewQuery,
 ): Promise<ListView> {

@@ -185,6 +185,12 @@ export function handleSessionExpired(): void {
   void endSession({ remote: false, rememberPath: true }).then(() => openDialog('login'));
 }
 
+/** A visitor asks to log in: the login dialog opens and `then` is where the login leads. */
+export function askToLogIn(then: string): void {
+  useLoginRedirectStore.getState().remember(then);
+  openDialog('login');
+}
+
 /** Logs this tab out when another tab of the app logs out (the shared `token` is removed). */
 export function followOtherTabs(): () => void {
   const handleStorage = (event: StorageEvent) => {

@@ -1,8 +1,13 @@
-// `/space/:spaceId/ai` (desktop, the always-last tab of the space view): the conversation list
-// beside the active conversation.
+// `/space/:spaceId/ai` and `/open-space/:spaceId/ai` (desktop, the always-last tab of the space
+// view): the conversation list beside the active conversation. Conversations belong to a user,
+// so an anonymous visitor is asked to log in first.
 import { Button, Result, Skeleton } from 'antd';
+import { RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { askToLogIn } from '../../auth/session';
+import { useSessionStore } from '../../auth/stores/session-store';
+import { memberPathOf } from '../../space/lib/space-hrefs';
 import { useSpaceAi } from '../api/get-space-ai';
 import { useConversationStore } from '../hooks/use-conversation-store';
 import { ChatThread } from './ChatThread';
@@ -11,7 +16,26 @@ import './ai.css';
 
 export function AiChatScreen() {
   const { spaceId = '' } = useParams();
+  const loggedIn = useSessionStore((state) => state.token !== null);
+  if (!loggedIn) return <LogInToAsk />;
   return <AiChat key={spaceId} spaceId={spaceId} />;
+}
+
+function LogInToAsk() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Result
+      icon={<RobotOutlined />}
+      title={t('ai.visitorTitle')}
+      subTitle={t('ai.visitorHint')}
+      extra={
+        <Button type="primary" onClick={() => askToLogIn(memberPathOf(pathname))}>
+          {t('ai.visitorLogIn')}
+        </Button>
+      }
+    />
+  );
 }
 
 function AiChat({ spaceId }: { spaceId: string }) {

@@ -3,9 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SpaceIcon } from './SpaceIcon';
 
 function iconOf(icon: string | null) {
-  const { container } = render(
-    <SpaceIcon space={{ spaceId: 's1', name: '读书笔记', icon, description: '', role: 'owner' }} />,
-  );
+  const { container } = render(<SpaceIcon space={{ name: '读书笔记', icon }} />);
   return container.firstElementChild;
 }
 

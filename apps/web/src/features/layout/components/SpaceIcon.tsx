@@ -2,7 +2,13 @@ import type { SpaceSummary } from '@library/contract';
 import { isImagePath, resolveImagePath } from '../../../lib/image-path';
 
 /** A space's icon: its picture, its emoji, or its first character on a tinted tile. */
-export function SpaceIcon({ space, size = 20 }: { space: SpaceSummary; size?: number }) {
+export function SpaceIcon({
+  space,
+  size = 20,
+}: {
+  space: Pick<SpaceSummary, 'icon' | 'name'>;
+  size?: number;
+}) {
   const icon = space.icon?.trim() ?? '';
   const box = { width: size, height: size, fontSize: Math.round(size * 0.6) };
   if (icon && isImagePath(icon)) {

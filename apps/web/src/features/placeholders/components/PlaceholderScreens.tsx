@@ -1,5 +1,5 @@
 // Screens whose routes, parameters and guard rules are real but whose content arrives with later
-// issues (address book, spaces, AI chat, open spaces).
+// issues (the address book, the mobile space list).
 import { useParams } from 'react-router';
 import { ComingSoon } from './ComingSoon';
 
@@ -37,43 +37,6 @@ export function AddressBookFriendScreen() {
   );
 }
 
-function useSpaceDetails() {
-  const { spaceId, pageId, conversationId } = useParams();
-  return [
-    { labelKey: 'placeholder.spaceId' as const, value: spaceId },
-    { labelKey: 'placeholder.pageId' as const, value: pageId },
-    { labelKey: 'placeholder.conversationId' as const, value: conversationId },
-  ];
-}
-
-export function SpaceAiScreen() {
-  return <ComingSoon featureKey="routes.spaceAi" details={useSpaceDetails()} />;
-}
-
-export function OpenSpaceScreen() {
-  return <ComingSoon featureKey="routes.openSpace" details={useSpaceDetails()} />;
-}
-
-export function OpenSpacePageScreen() {
-  return <ComingSoon featureKey="routes.spacePage" details={useSpaceDetails()} />;
-}
-
-export function OpenSpaceAiScreen() {
-  return <ComingSoon featureKey="routes.spaceAi" details={useSpaceDetails()} />;
-}
-
-export function OpenSpaceMobileScreen() {
-  return <ComingSoon featureKey="routes.openSpaceMobile" />;
-}
-
-export function OpenEntryScreen() {
-  return <ComingSoon featureKey="routes.openEntry" details={useSpaceDetails()} />;
-}
-
 export function SpaceMobileListScreen() {
   return <ComingSoon featureKey="routes.spaceMobileList" />;
-}
-
-export function SpaceMobileScreen() {
-  return <ComingSoon featureKey="routes.space" details={useSpaceDetails()} />;
 }

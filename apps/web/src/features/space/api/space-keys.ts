@@ -5,4 +5,5 @@ export const spaceKeys = {
   tree: (spaceId: string) => ['space', spaceId, 'tree'] as const,
   listView: (spaceId: string) => ['space', spaceId, 'listView'] as const,
   memberGroups: (spaceId: string) => ['space', spaceId, 'memberGroups'] as const,
+  openSpaces: (page: number, pageSize: number) => ['space', 'open', page, pageSize] as const,
 };

@@ -6,6 +6,7 @@ import type { SpaceDetail } from '@library/contract';
 import { renderWithProviders } from '../../../test/render';
 import { indexSpaceTree } from '../lib/space-tree';
 import { SpaceContext, type SpaceViewContext } from './space-context';
+import { spaceHrefs } from '../lib/space-hrefs';
 import { SpaceHome } from './SpaceHome';
 
 const spaceId = 'space-1';
@@ -31,6 +32,8 @@ function start(rootCount: number) {
   }));
   const context: SpaceViewContext = {
     spaceId,
+    kind: 'space',
+    hrefs: spaceHrefs('space', spaceId),
     space,
     tree: indexSpaceTree(nodes),
     treeLoading: false,

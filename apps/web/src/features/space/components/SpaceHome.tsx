@@ -22,9 +22,9 @@ import {
   type ListViewItem,
   type TreeNode,
 } from '@library/contract';
-import { paths } from '../../../config/paths';
 import { languageTag } from '../../../lib/format';
 import { useListView } from '../api/get-list-view';
+import type { SpaceHrefs } from '../lib/space-hrefs';
 import { nodeId } from '../lib/space-tree';
 import { defaultViewMode, useViewModeStore } from '../stores/space-prefs-store';
 import { NodeIcon } from './NodeIcon';
@@ -42,7 +42,7 @@ function formatDateTime(value: string, language: string): string {
 
 export function SpaceHome() {
   const { t } = useTranslation();
-  const { spaceId, space, tree, canEdit, actions } = useSpaceView();
+  const { spaceId, space, tree, canEdit, actions, hrefs } = useSpaceView();
   const [searchParams] = useSearchParams();
   const topicParam = searchParams.get('topic');
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
@@ -94,14 +94,10 @@ export function SpaceHome() {
       <Breadcrumb
         className="space-breadcrumb"
         items={[
-          { key: 'root', title: <Link to={paths.space.getHref(spaceId)}>{space.name}</Link> },
+          { key: 'root', title: <Link to={hrefs.root}>{space.name}</Link> },
           ...trail.map((step) => ({
             key: step.id,
-            title: (
-              <Link to={`${paths.space.getHref(spaceId)}?topic=${encodeURIComponent(step.id)}`}>
-                {step.name}
-              </Link>
-            ),
+            title: <Link to={hrefs.topic(step.id)}>{step.name}</Link>,
           })),
         ]}
       />
@@ -128,13 +124,13 @@ export function SpaceHome() {
       ) : children.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spaces.emptyTopic')} />
       ) : (
-        <NodeCards key={topicId ?? 'root'} spaceId={spaceId} nodes={children} />
+        <NodeCards key={topicId ?? 'root'} nodes={children} />
       )}
     </div>
   );
 }
 
-function NodeCards({ spaceId, nodes }: { spaceId: string; nodes: TreeNode[] }) {
+function NodeCards({ nodes }: { nodes: TreeNode[] }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const shown = all ? nodes : nodes.slice(0, firstCards);
@@ -142,7 +138,7 @@ function NodeCards({ spaceId, nodes }: { spaceId: string; nodes: TreeNode[] }) {
     <>
       <div className="node-cards">
         {shown.map((node) => (
-          <NodeCard key={nodeId(node)} spaceId={spaceId} node={node} />
+          <NodeCard key={nodeId(node)} node={node} />
         ))}
       </div>
       {shown.length < nodes.length && (
@@ -154,15 +150,16 @@ function NodeCards({ spaceId, nodes }: { spaceId: string; nodes: TreeNode[] }) {
   );
 }
 
-function nodeHref(spaceId: string, type: TreeNode['type'], id: string): string | null {
-  if (type === 'page') return paths.spacePage.getHref(spaceId, id);
-  if (type === 'topic') return `${paths.space.getHref(spaceId)}?topic=${encodeURIComponent(id)}`;
+function nodeHref(hrefs: SpaceHrefs, type: TreeNode['type'], id: string): string | null {
+  if (type === 'page') return hrefs.page(id);
+  if (type === 'topic') return hrefs.topic(id);
   return null;
 }
 
-function NodeCard({ spaceId, node }: { spaceId: string; node: TreeNode }) {
+function NodeCard({ node }: { node: TreeNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { hrefs } = useSpaceView();
   const body = (
     <>
       <span className="node-card-icon">
@@ -189,7 +186,7 @@ function NodeCard({ spaceId, node }: { spaceId: string; node: TreeNode }) {
       </a>
     );
   }
-  const href = nodeHref(spaceId, node.type, nodeId(node)) ?? '';
+  const href = nodeHref(hrefs, node.type, nodeId(node)) ?? '';
   return (
     <Card size="small" hoverable className="node-card" onClick={() => navigate(href)}>
       <Link to={href} className="node-card-body" onClick={(event) => event.stopPropagation()}>
@@ -201,6 +198,7 @@ function NodeCard({ spaceId, node }: { spaceId: string; node: TreeNode }) {
 
 function NodeTable({ spaceId, topicId }: { spaceId: string; topicId: string | null }) {
   const { t, i18n } = useTranslation();
+  const { hrefs } = useSpaceView();
   const [orderBy, setOrderBy] = useState<OrderBy>('updatedAt');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [pageSize, setPageSize] = useState<number>(limits.gridPageSize);
@@ -227,7 +225,7 @@ function NodeTable({ spaceId, topicId }: { spaceId: string; topicId: string | nu
       sorter: true,
       sortOrder: sortOrder('name'),
       render: (_value, item) => {
-        const href = nodeHref(spaceId, item.type, item.id);
+        const href = nodeHref(hrefs, item.type, item.id);
         return href ? (
           <Link to={href}>{item.name}</Link>
         ) : (

@@ -1,8 +1,9 @@
 // The space view (desktop): the content tree on the left, tabs and the routed content on the
 // right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
-// a history visit, and owns refresh (info, tree and the AI detail).
+// a history visit, and owns refresh (info, tree and the AI detail). Members and logged-in
+// visitors see it at /space/…; anonymous visitors of an open space at /open-space/… .
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Dropdown, Result, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Result, Segmented, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import {
   ApartmentOutlined,
   FolderOpenOutlined,
@@ -15,7 +16,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
-import { paths } from '../../../config/paths';
 import { aiKeys } from '../../ai/api/ai-keys';
 import { useSessionStore } from '../../auth/stores/session-store';
 import { SpaceIcon } from '../../layout/components/SpaceIcon';
@@ -26,6 +26,7 @@ import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
 import { spaceTreeQueryOptions, useSpaceTree } from '../api/get-space-tree';
 import { useNodeActions } from '../hooks/use-node-actions';
+import { spaceHrefs, type SpaceViewKind } from '../lib/space-hrefs';
 import { pruneExpandedKeys } from '../lib/space-tree';
 import {
   defaultViewMode,
@@ -38,15 +39,22 @@ import './space.css';
 import { SpaceContext, useSpaceView, type SpaceViewContext } from './space-context';
 import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 import { SpaceTree } from './SpaceTree';
+import { VisitorBar } from './VisitorBar';
 
 const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
 
 export function SpaceLayout() {
   const { spaceId = '' } = useParams();
-  return <SpaceView key={spaceId} spaceId={spaceId} />;
+  return <SpaceView key={spaceId} kind="space" spaceId={spaceId} />;
 }
 
-function SpaceView({ spaceId }: { spaceId: string }) {
+/** `/open-space/:spaceId`: the same view for visitors of a space open to them. */
+export function OpenSpaceLayout() {
+  const { spaceId = '' } = useParams();
+  return <SpaceView key={spaceId} kind="open-space" spaceId={spaceId} />;
+}
+
+function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useSessionStore((state) => state.token);
@@ -62,15 +70,20 @@ function SpaceView({ spaceId }: { spaceId: string }) {
       if (node.type === 'page') map.set(node.id, node.name);
     return map;
   }, [tree]);
+  const hrefs = useMemo(() => spaceHrefs(kind, spaceId), [kind, spaceId]);
   const tabs = useContextTabs({
-    context: { kind: 'space', spaceId },
+    context: { kind, spaceId },
     titles,
     aiTitle: t('spaces.aiChat'),
   });
 
+  const member = space !== undefined && space.role !== 'visitor';
   useEffect(() => {
-    rememberOpenedSpace(spaceId, token);
-    void recordSpaceVisit(spaceId).catch(() => undefined);
+    // the last selected and login entry spaces are the user's own; history needs a login
+    if (member) rememberOpenedSpace(spaceId, token);
+  }, [member, spaceId, token]);
+  useEffect(() => {
+    if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
   }, [spaceId, token]);
 
   const { create, rename, remove, elements } = useNodeActions({
@@ -102,6 +115,8 @@ function SpaceView({ spaceId }: { spaceId: string }) {
   const canEdit = space?.abilities.canEdit ?? false;
   const context: SpaceViewContext = {
     spaceId,
+    kind,
+    hrefs,
     space,
     tree,
     treeLoading: treeQuery.isPending,
@@ -115,6 +130,14 @@ function SpaceView({ spaceId }: { spaceId: string }) {
     },
   };
 
+  if (spaceQuery.isError && token === null) {
+    return (
+      <div className="visitor-frame">
+        <VisitorBar />
+        <Result status="404" title={t('spaces.notOpen')} />
+      </div>
+    );
+  }
   if (spaceQuery.isError) {
     return (
       <Result
@@ -130,7 +153,7 @@ function SpaceView({ spaceId }: { spaceId: string }) {
     );
   }
 
-  return (
+  const view = (
     <SpaceContext.Provider value={context}>
       <div className="space-view">
         <aside className="space-side" aria-label={t('spaces.contentTree')}>
@@ -163,11 +186,18 @@ function SpaceView({ spaceId }: { spaceId: string }) {
       )}
     </SpaceContext.Provider>
   );
+  if (token !== null) return view;
+  return (
+    <div className="visitor-frame">
+      <VisitorBar />
+      {view}
+    </div>
+  );
 }
 
 function SpaceHeader() {
   const { t } = useTranslation();
-  const { spaceId, space, canEdit, actions } = useSpaceView();
+  const { spaceId, space, canEdit, actions, hrefs } = useSpaceView();
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
   const [filesOpen, setFilesOpen] = useState(false);
@@ -175,7 +205,7 @@ function SpaceHeader() {
     <div className="space-side-header">
       <div className="space-title-row">
         {space ? (
-          <Link to={paths.space.getHref(spaceId)} className="space-title" title={space.name}>
+          <Link to={hrefs.root} className="space-title" title={space.name}>
             <SpaceIcon space={space} size={24} />
             <Typography.Text strong ellipsis>
               {space.name}
@@ -183,6 +213,13 @@ function SpaceHeader() {
           </Link>
         ) : (
           <Skeleton.Input active size="small" />
+        )}
+        {space?.role === 'visitor' && (
+          <Tooltip title={t('spaces.visitorHint')}>
+            <Tag className="space-visitor-tag" variant="filled" color="blue">
+              {t('spaces.visitor')}
+            </Tag>
+          </Tooltip>
         )}
         <div className="space-title-actions">
           <Tooltip title={t('files.openHint')}>
@@ -206,7 +243,7 @@ function SpaceHeader() {
             </Suspense>
           )}
           <Tooltip title={t('spaces.aiChat')}>
-            <Link to={paths.spaceAi.getHref(spaceId)} aria-label={t('spaces.aiChat')}>
+            <Link to={hrefs.ai} aria-label={t('spaces.aiChat')}>
               <Button type="text" size="small" icon={<RobotOutlined />} tabIndex={-1} />
             </Link>
           </Tooltip>

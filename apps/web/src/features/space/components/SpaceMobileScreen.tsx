@@ -29,10 +29,13 @@ export function SpaceMobileScreen() {
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
   const [filesOpen, setFilesOpen] = useState(false);
 
+  const member = spaceQuery.data !== undefined && spaceQuery.data.role !== 'visitor';
   useEffect(() => {
-    rememberOpenedSpace(spaceId, token);
+    if (member) rememberOpenedSpace(spaceId, token);
+  }, [member, spaceId, token]);
+  useEffect(() => {
     void recordSpaceVisit(spaceId).catch(() => undefined);
-  }, [spaceId, token]);
+  }, [spaceId]);
 
   if (spaceQuery.isError) {
     return (

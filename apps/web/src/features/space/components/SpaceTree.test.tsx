@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/render';
 import { indexSpaceTree } from '../lib/space-tree';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
 import { SpaceContext, type SpaceViewContext } from './space-context';
+import { spaceHrefs } from '../lib/space-hrefs';
 import { SpaceTree } from './SpaceTree';
 
 const spaceId = 'space-1';
@@ -52,6 +53,8 @@ function start({
   };
   const context: SpaceViewContext = {
     spaceId,
+    kind: 'space',
+    hrefs: spaceHrefs('space', spaceId),
     space: undefined,
     tree: indexSpaceTree(nodes),
     treeLoading: false,

@@ -21,7 +21,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { limits, type TreeNode } from '@library/contract';
-import { paths } from '../../../config/paths';
 import { moveNode } from '../api/move-node';
 import { spaceKeys } from '../api/space-keys';
 import {
@@ -55,7 +54,7 @@ export function SpaceTree() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { spaceId, tree, canEdit, actions } = useSpaceView();
+  const { spaceId, tree, canEdit, actions, hrefs } = useSpaceView();
   const { pageId } = useParams();
   const [searchParams] = useSearchParams();
   const expandedKeys = useExpandedKeysStore((state) => state.bySpace[spaceId] ?? noKeys);
@@ -125,9 +124,9 @@ export function SpaceTree() {
 
   const openRow = (row: TreeRow) => {
     const { node } = row;
-    if (node.type === 'page') navigate(paths.spacePage.getHref(spaceId, node.pageId));
+    if (node.type === 'page') navigate(hrefs.page(node.pageId));
     else if (node.type === 'topic') {
-      navigate(`${paths.space.getHref(spaceId)}?topic=${encodeURIComponent(node.topicId)}`);
+      navigate(hrefs.topic(node.topicId));
       setExpanded(node.topicId, true);
     } else {
       window.open(node.url, '_blank', 'noopener,noreferrer');

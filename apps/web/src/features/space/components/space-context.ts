@@ -1,6 +1,7 @@
 // What the space view shares with its tree, its home screen and the routes in its outlet.
 import { createContext, useContext } from 'react';
 import type { SpaceDetail, TreeNode } from '@library/contract';
+import type { SpaceHrefs, SpaceViewKind } from '../lib/space-hrefs';
 import type { SpaceTreeIndex } from '../lib/space-tree';
 
 export type NewNodeType = TreeNode['type'];
@@ -15,6 +16,9 @@ export interface SpaceActions {
 
 export interface SpaceViewContext {
   spaceId: string;
+  /** a member's (or logged-in visitor's) /space/…, or an anonymous visitor's /open-space/… */
+  kind: SpaceViewKind;
+  hrefs: SpaceHrefs;
   space: SpaceDetail | undefined;
   tree: SpaceTreeIndex | undefined;
   treeLoading: boolean;
