@@ -105,7 +105,8 @@ test('a visitor reads an open space without an account, then logs in and asks it
   await expect(visitor.locator('.space-visitor-tag')).toHaveText('访客');
   await expect(visitor.getByRole('button', { name: '新建' })).toHaveCount(0);
 
-  // the published version reads; the draft's content never shows
+  // the published version reads; the draft is not listed and its content never shows
+  await expect(visitor.getByRole('treeitem')).toHaveCount(1);
   await visitor.getByRole('treeitem', { name: /开放时间/ }).click();
   await expect(visitor).toHaveURL(new RegExp(`/open-space/${space.spaceId}/page/${hoursPage}$`));
   await expect(visitor.getByText('每周一闭馆整理图书')).toBeVisible();

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, type RecycleItem } from '@library/contract';
+import { queryRows } from '../../db/database.js';
 import {
   comments,
+  fileBlobs,
   pageBlocks,
   pageVersions,
   recycleItems,
+  spaceAi,
+  spaceFiles,
+  spaceFileTexts,
   spaceMembers,
   spaceNodes,
   spaces,
@@ -14,6 +19,7 @@ import {
 import { positionBetween } from '../../lib/position.js';
 import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { indexFile, indexPage } from '../ai/index.service.js';
 import { purgeExpiredRecycleItems } from './recycle.service.js';
 
 let t: TestApp;
@@ -445,6 +451,128 @@ describe('DELETE /api/v1/recycle/:id', () => {
     expect((await call('DELETE', `/api/v1/recycle/${item.id}`, owner.headers)).status).toBe(200);
     expect(await t.db.select().from(spaces).where(eq(spaces.id, space.id))).toEqual([]);
     expect(await leftovers(page.id)).toBe(0);
+  });
+});
+
+/** A page whose draft is indexed by the space's AI (drafts included), with a file in it. */
+async function indexedPage(spaceId: string, userId: number, name: string, parentId: string) {
+  const page = await node(spaceId, userId, 'page', name, parentId);
+  const texts = ['长城东起山海关，西至嘉峪关。', '敦煌莫高窟始建于十六国时期。', name];
+  await t.db.insert(pageBlocks).values(
+    texts.map((text, index) => ({
+      pageId: page.id,
+      blockId: `b${index}`,
+      position: `a${index}`,
+      data: {
+        id: `b${index}`,
+        type: 'paragraph',
+        props: {},
+        content: [{ type: 'text', text, styles: {} }],
+        children: [],
+      },
+    })),
+  );
+  await indexPage(t.db, page.id, null);
+  const [blob] = await t.db
+    .insert(fileBlobs)
+    .values({
+      spaceId,
+      sha256: crypto.randomUUID().replaceAll('-', ''),
+      size: 10,
+      storageKey: `test/${crypto.randomUUID()}`,
+    })
+    .returning();
+  const [file] = await t.db
+    .insert(spaceFiles)
+    .values({
+      spaceId,
+      pageId: page.id,
+      blobId: blob!.id,
+      name: `${name}附件.pdf`,
+      size: 10,
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      textStatus: 'done',
+      uploadedBy: userId,
+    })
+    .returning();
+  await t.db
+    .insert(spaceFileTexts)
+    .values({ fileId: file!.id, text: `${name}的附件。\n\n秦始皇统一六国后修筑长城。` });
+  await indexFile(t.db, file!.id, null);
+  return page;
+}
+
+/** Documents, chunks and postings left of the pages' index (their files' included). */
+async function indexLeft(pageIds: string[]) {
+  const [row] = await queryRows<{ documents: number; chunks: number; postings: number }>(
+    t.db,
+    sql`select count(distinct d.id)::int as documents, count(distinct c.id)::int as chunks,
+        count(p.chunk_id)::int as postings
+      from ai_documents d
+      left join ai_chunks c on c.document_id = d.id
+      left join ai_postings p on p.chunk_id = c.id
+      where d.page_id in (${sql.join(
+        pageIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return row;
+}
+
+/** Terms whose ai_terms.df differs from the count of their postings (none expected). */
+function termDrift(spaceId: string) {
+  return queryRows<{ term: string }>(
+    t.db,
+    sql`select coalesce(a.term, p.term) as term
+      from (select * from ai_terms where space_id = ${spaceId}) a
+      full join (select term, count(*)::int as df from ai_postings
+        where space_id = ${spaceId} group by term) p on p.term = a.term
+      where a.df is distinct from p.df`,
+  );
+}
+
+// The index goes by cascade (page → documents → chunks → postings); PostgreSQL fires the
+// statement-level ai_terms trigger once for the whole cascade of the purge's DELETE.
+describe('DELETE /api/v1/recycle/:id and the AI index', () => {
+  it("drops the index of a topic's pages and their files, keeping ai_terms equal to postings", async () => {
+    const { owner, admin, space } = await team();
+    await t.db.insert(spaceAi).values({ spaceId: space.id, enabled: true, includeDrafts: true });
+    const topic = await node(space.id, owner.id, 'topic', '主题');
+    const inner = await node(space.id, owner.id, 'topic', '子主题', topic.id);
+    const pages = [
+      await indexedPage(space.id, owner.id, '北京', topic.id),
+      await indexedPage(space.id, owner.id, '甘肃', topic.id),
+      await indexedPage(space.id, owner.id, '河北', inner.id),
+    ];
+    const kept = await indexedPage(space.id, owner.id, '陕西', inner.id);
+    const single = await indexedPage(space.id, owner.id, '山西', topic.id);
+    const keptBefore = await indexLeft([kept.id]);
+    expect((await indexLeft([single.id]))?.postings).toBeGreaterThan(0);
+    // the file documents are counted with their pages: 2 documents per page
+    expect(await indexLeft(pages.map((page) => page.id))).toMatchObject({ documents: 6 });
+    expect(keptBefore?.postings).toBeGreaterThan(0);
+    expect(await termDrift(space.id)).toEqual([]);
+
+    // a single page, deleted on its own and purged before its index job ran
+    const pageItem = await trash(single, owner.id);
+    expect((await call('DELETE', `/api/v1/recycle/${pageItem.id}`, admin.headers)).status).toBe(
+      200,
+    );
+    expect(await indexLeft([single.id])).toEqual({ documents: 0, chunks: 0, postings: 0 });
+    expect(await termDrift(space.id)).toEqual([]);
+
+    // the topic with its subtree, one page moved out of it before the delete
+    await t.db.update(spaceNodes).set({ parentId: null }).where(eq(spaceNodes.id, kept.id));
+    const item = await trash(topic, owner.id, [inner, ...pages]);
+    expect((await call('DELETE', `/api/v1/recycle/${item.id}`, admin.headers)).status).toBe(200);
+    expect(await indexLeft(pages.map((page) => page.id))).toEqual({
+      documents: 0,
+      chunks: 0,
+      postings: 0,
+    });
+    expect(await indexLeft([kept.id])).toEqual(keptBefore);
+    expect(await termDrift(space.id)).toEqual([]);
   });
 });
 

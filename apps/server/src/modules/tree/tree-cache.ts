@@ -1,39 +1,43 @@
-// Served trees kept as their response text per space, each valid for one tree version: the
-// space's tree_version is raised by triggers whenever a node's place, name, icon or link changes
-// (migration 0007), so a version read before the rows can never label a stale tree. Every
-// member sees the same tree, so one entry serves them all. Bounded by size, least recently
-// used first out.
+// Served trees kept as their response text per space and audience, each valid for one tree
+// version: the space's tree_version is raised by triggers whenever a node's place, name, icon,
+// link or published version changes (migrations 0007 and 0008), so a version read before the
+// rows can never label a stale tree. Editors see every page and readers and visitors only the
+// published ones, so one entry serves each of the two audiences. Bounded by size, least
+// recently used first out.
+import type { TreeAudience } from './tree.service.js';
 
 /** about sixty trees of 10,000 nodes */
 const defaultMaxBytes = 64 * 1024 * 1024;
 
 export interface TreeCache {
-  get(spaceId: string, version: number): string | undefined;
-  set(spaceId: string, version: number, body: string): void;
+  get(spaceId: string, audience: TreeAudience, version: number): string | undefined;
+  set(spaceId: string, audience: TreeAudience, version: number, body: string): void;
 }
 
 export function createTreeCache(maxBytes = defaultMaxBytes): TreeCache {
   const entries = new Map<string, { version: number; body: string }>();
   let bytes = 0;
-  const drop = (spaceId: string) => {
-    const entry = entries.get(spaceId);
+  const drop = (key: string) => {
+    const entry = entries.get(key);
     if (!entry) return;
     bytes -= entry.body.length;
-    entries.delete(spaceId);
+    entries.delete(key);
   };
   return {
-    get(spaceId, version) {
-      const entry = entries.get(spaceId);
+    get(spaceId, audience, version) {
+      const key = `${spaceId}:${audience}`;
+      const entry = entries.get(key);
       if (!entry || entry.version !== version) return undefined;
       // most recently used last
-      entries.delete(spaceId);
-      entries.set(spaceId, entry);
+      entries.delete(key);
+      entries.set(key, entry);
       return entry.body;
     },
-    set(spaceId, version, body) {
-      drop(spaceId);
+    set(spaceId, audience, version, body) {
+      const key = `${spaceId}:${audience}`;
+      drop(key);
       if (body.length > maxBytes) return;
-      entries.set(spaceId, { version, body });
+      entries.set(key, { version, body });
       bytes += body.length;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes) break;

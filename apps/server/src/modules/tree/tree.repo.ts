@@ -16,33 +16,43 @@ const inParent = (spaceId: string, parentId: string | null): SQL | undefined =>
     parentId === null ? isNull(spaceNodes.parentId) : eq(spaceNodes.parentId, parentId),
   );
 
-/** A node as the tree query aggregates it: id, parentId, type, name, avatar, url. */
-type TreeTuple = [string, string | null, NodeRow['type'], string, string | null, string | null];
+/** A node as the tree query aggregates it: id, parentId, type, name, avatar, url, published. */
+type TreeTuple = [
+  string,
+  string | null,
+  NodeRow['type'],
+  string,
+  string | null,
+  string | null,
+  boolean,
+];
 
 /**
  * Every live node of a space in sibling order (position, then id for equal keys), in one query
  * served by space_nodes_space_parent_idx (space_id leads it); the tree is built in memory.
  * The rows come back aggregated into one JSON text: PGlite pays a large cost per result row
  * (10,000 rows take about twice as long as one row holding the same data), PostgreSQL a small one.
+ * `published`: whether a page has a published version (readers and visitors see no others).
  */
 export async function liveTreeRows(db: Executor, spaceId: string) {
   const [row] = await db
     .select({
       nodes: sql<string | null>`json_agg(json_build_array(
         ${spaceNodes.id}, ${spaceNodes.parentId}, ${spaceNodes.type}, ${spaceNodes.name},
-        ${spaceNodes.avatar}, ${spaceNodes.url}
+        ${spaceNodes.avatar}, ${spaceNodes.url}, ${spaceNodes.publishedVersion} is not null
       ) order by ${byPosition(spaceNodes.position)}, ${spaceNodes.id})::text`,
     })
     .from(spaceNodes)
     .where(and(eq(spaceNodes.spaceId, spaceId), isNull(spaceNodes.deletedAt)));
   const tuples = row?.nodes ? (JSON.parse(row.nodes) as TreeTuple[]) : [];
-  return tuples.map(([id, parentId, type, name, avatar, url]) => ({
+  return tuples.map(([id, parentId, type, name, avatar, url, published]) => ({
     id,
     parentId,
     type,
     name,
     avatar,
     url,
+    published,
   }));
 }
 
@@ -206,6 +216,7 @@ export function liveChildrenWithUsers(db: Executor, spaceId: string, parentId: s
       url: spaceNodes.url,
       avatar: spaceNodes.avatar,
       position: spaceNodes.position,
+      publishedVersion: spaceNodes.publishedVersion,
       createdAt: spaceNodes.createdAt,
       updatedAt: spaceNodes.updatedAt,
       createdBy: { userId: users.id, nickname: users.nickname },

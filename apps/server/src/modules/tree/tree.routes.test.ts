@@ -424,6 +424,48 @@ describe('GET /api/v2/space/:id/tree', () => {
   });
 });
 
+describe('pages not published', () => {
+  it('are listed for editors only: readers and visitors see published pages', async () => {
+    const { owner, space, headers } = await ownedSpace();
+    const reader = await buildUser(t.db);
+    await addMember(t.db, space.id, reader.id, 'reader');
+    const readerHeaders = await authHeader(t.db, reader.id);
+    const topic = await tree.createTopic(t.db, owner.id, space.id, { name: '手册' });
+    const draft = await tree.createPage(t.db, owner.id, space.id, {
+      name: '草稿',
+      parentId: topic.id,
+    });
+    const done = await tree.createPage(t.db, owner.id, space.id, {
+      name: '定稿',
+      parentId: topic.id,
+    });
+    const publish = (pageId: string) =>
+      call('POST', `/api/v2/space/page/${pageId}/version`, headers, { name: 'v1' });
+    expect((await publish(done.id)).status).toBe(200);
+
+    expect(outline(await treeOf(space.id, headers))).toEqual(['T:手册[P:草稿,P:定稿]']);
+    expect(outline(await treeOf(space.id, readerHeaders))).toEqual(['T:手册[P:定稿]']);
+    await call('PUT', `/api/v2/space/${space.id}`, headers, { openToVisitors: true });
+    expect(outline(await treeOf(space.id, {}))).toEqual(['T:手册[P:定稿]']);
+    const listView = await call(
+      'GET',
+      `/api/v3/space/${space.id}/topic/listView?orderBy=name&order=asc&topicId=${topic.id}`,
+      readerHeaders,
+    );
+    expect(listView.body.data.list.map((item: { name: string }) => item.name)).toEqual(['定稿']);
+    expect(listView.body.data.total).toBe(1);
+
+    // publishing and unpublishing change what readers see, past the cached tree
+    expect((await publish(draft.id)).status).toBe(200);
+    expect(outline(await treeOf(space.id, readerHeaders))).toEqual(['T:手册[P:草稿,P:定稿]']);
+    expect((await call('DELETE', `/api/v2/space/page/${done.id}/publish`, headers)).status).toBe(
+      200,
+    );
+    expect(outline(await treeOf(space.id, readerHeaders))).toEqual(['T:手册[P:草稿]']);
+    expect(outline(await treeOf(space.id, headers))).toEqual(['T:手册[P:草稿,P:定稿]']);
+  });
+});
+
 // --- topic details and editing ---------------------------------------------------------------
 
 describe('GET and PUT /api/v2/space/topic/:id', () => {

@@ -48,11 +48,11 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
     },
     async (request, reply) => {
       const spaceId = request.params.id;
-      const { version, load } = await tree.spaceTree(db, callerId(request), spaceId);
-      let body = trees.get(spaceId, version);
+      const { version, audience, load } = await tree.spaceTree(db, callerId(request), spaceId);
+      let body = trees.get(spaceId, audience, version);
       if (body === undefined) {
         body = JSON.stringify(ok(await load()));
-        trees.set(spaceId, version, body);
+        trees.set(spaceId, audience, version, body);
       }
       return sendSerialised(reply, body);
     },

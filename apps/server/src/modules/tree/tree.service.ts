@@ -31,16 +31,26 @@ const badRequest = (detail: string) => new AppError(ErrorCode.paramError, { deta
 
 // --- reading ---------------------------------------------------------------------------------
 
+/** Who a tree is built for: editors see every page, readers and visitors published ones. */
+export type TreeAudience = 'editors' | 'readers';
+
+/** Pages a reader or visitor may list: the published ones (topics and links always). */
+const shownTo = (audience: TreeAudience) => (row: { type: string; published: boolean }) =>
+  audience === 'editors' || row.type !== 'page' || row.published;
+
 /**
  * `GET /v2/space/{id}/tree` (the live tree, root nodes first, siblings in position order): the
- * space's tree version (read first, after the access check) and the loader of its tree; the
- * route serves a cached answer while the version is unchanged (tree-cache.ts).
+ * space's tree version (read first, after the access check), whom the tree is for, and the
+ * loader of its tree; the route serves a cached answer while the version is unchanged
+ * (tree-cache.ts).
  */
 export async function spaceTree(db: Database, userId: number | null, spaceId: string) {
-  const { space } = await accessSpace(db, userId, spaceId, 'read');
+  const { space, role } = await accessSpace(db, userId, spaceId, 'read');
+  const audience: TreeAudience = can(role, 'edit') ? 'editors' : 'readers';
   return {
     version: space.treeVersion,
-    load: async () => buildTree(await repo.liveTreeRows(db, spaceId)),
+    audience,
+    load: async () => buildTree((await repo.liveTreeRows(db, spaceId)).filter(shownTo(audience))),
   };
 }
 
@@ -64,10 +74,13 @@ export async function listView(
   spaceId: string,
   query: ListViewQuery,
 ): Promise<ListView> {
-  await accessSpace(db, userId, spaceId, 'read');
+  const { role } = await accessSpace(db, userId, spaceId, 'read');
   const parentId = query.topicId ?? null;
   if (parentId !== null) await liveTopicIn(db, spaceId, parentId);
-  const rows = await repo.liveChildrenWithUsers(db, spaceId, parentId);
+  const audience: TreeAudience = can(role, 'edit') ? 'editors' : 'readers';
+  const rows = (await repo.liveChildrenWithUsers(db, spaceId, parentId))
+    .map((row) => ({ ...row, published: row.publishedVersion !== null }))
+    .filter(shownTo(audience));
   rows.sort(listViewComparator(query.orderBy ?? 'updatedAt', query.order ?? 'desc'));
   return { list: rows.map(presentListViewItem), total: rows.length };
 }

@@ -16,6 +16,7 @@ import {
   type PageVersion,
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
+import { useSessionStore } from '../../auth/stores/session-store';
 import { usePreferencesStore } from '../../layout/stores/preferences-store';
 import { pageQueryKey, usePage } from '../api/get-page';
 import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
@@ -51,12 +52,14 @@ function PageView({ pageId }: { pageId: string }) {
   // the blocks are asked for together with the page, not after it
   usePageBlocks(pageId, 0);
 
+  const loggedIn = useSessionStore((state) => state.token !== null);
   useEffect(() => {
-    recordPageVisit(pageId).catch(() => undefined);
+    // an anonymous visitor has no history
+    if (loggedIn) recordPageVisit(pageId).catch(() => undefined);
     // what start-up fetched for this page has been taken; a later visit asks afresh
     forgetEarly(pageQueryKey(pageId));
     forgetEarly(pageBlocksQueryKey(pageId, 0));
-  }, [pageId]);
+  }, [pageId, loggedIn]);
 
   if (page.isLoading) {
     return (

@@ -2,7 +2,7 @@
 // /open-space/… here on mobile). A logged-in user opens one in the mobile space view as a
 // visitor; anyone else logs in first and lands there.
 import { useState } from 'react';
-import { Alert, Button, Empty, List, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Layout, List, Result, Skeleton, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +37,7 @@ export function OpenSpaceMobileScreen() {
   if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} className="space-mobile" />;
   const { list, total } = query.data;
 
-  return (
+  const screen = (
     <div className="space-mobile">
       <div className="space-mobile-header">
         <Typography.Title level={4} className="space-mobile-title">
@@ -80,8 +80,8 @@ export function OpenSpaceMobileScreen() {
             const content = (
               <span className="space-mobile-item">
                 <SpaceIcon space={space} size={24} />
-                <span className="space-mobile-name">
-                  {space.name}
+                <span className="open-space-text">
+                  <Typography.Text ellipsis>{space.name}</Typography.Text>
                   {space.description && (
                     <Typography.Text type="secondary" className="open-space-description" ellipsis>
                       {space.description}
@@ -113,4 +113,6 @@ export function OpenSpaceMobileScreen() {
       )}
     </div>
   );
+  // without a login there is no app shell around the screen: antd's layout gives it the theme
+  return loggedIn ? screen : <Layout className="open-spaces-frame">{screen}</Layout>;
 }

@@ -3,7 +3,17 @@
 // a history visit, and owns refresh (info, tree and the AI detail). Members and logged-in
 // visitors see it at /space/…; anonymous visitors of an open space at /open-space/… .
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Dropdown, Result, Segmented, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Dropdown,
+  Layout,
+  Result,
+  Segmented,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import {
   ApartmentOutlined,
   FolderOpenOutlined,
@@ -132,10 +142,10 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
 
   if (spaceQuery.isError && token === null) {
     return (
-      <div className="visitor-frame">
+      <Layout className="visitor-frame">
         <VisitorBar />
         <Result status="404" title={t('spaces.notOpen')} />
-      </div>
+      </Layout>
     );
   }
   if (spaceQuery.isError) {
@@ -188,10 +198,10 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
   );
   if (token !== null) return view;
   return (
-    <div className="visitor-frame">
+    <Layout className="visitor-frame">
       <VisitorBar />
       {view}
-    </div>
+    </Layout>
   );
 }
 
