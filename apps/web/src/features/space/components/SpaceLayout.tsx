@@ -211,6 +211,8 @@ function SpaceHeader() {
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
   const [filesOpen, setFilesOpen] = useState(false);
+  // the file library needs a login: downloads are signed for a user
+  const loggedIn = useSessionStore((state) => state.token !== null);
   return (
     <div className="space-side-header">
       <div className="space-title-row">
@@ -232,15 +234,17 @@ function SpaceHeader() {
           </Tooltip>
         )}
         <div className="space-title-actions">
-          <Tooltip title={t('files.openHint')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<FolderOpenOutlined />}
-              aria-label={t('files.openHint')}
-              onClick={() => setFilesOpen(true)}
-            />
-          </Tooltip>
+          {loggedIn && (
+            <Tooltip title={t('files.openHint')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<FolderOpenOutlined />}
+                aria-label={t('files.openHint')}
+                onClick={() => setFilesOpen(true)}
+              />
+            </Tooltip>
+          )}
           {filesOpen && space && (
             <Suspense fallback={null}>
               <SpaceFilesDrawer
