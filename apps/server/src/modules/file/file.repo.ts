@@ -1,6 +1,19 @@
 // Drizzle queries of files: blobs (de-duplicated bytes), file rows, usage for the quotas, the
 // pages using a file, and the extracted text.
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   fileBlobs,
@@ -20,14 +33,18 @@ export type BlobRow = typeof fileBlobs.$inferSelect;
 
 /**
  * A file is live when it is not deleted and the page it was uploaded into (if any) is not in the
- * recycle bin either: deleting a page takes its files to the bin with it.
+ * recycle bin either: deleting a page takes its files to the bin with it. Readers and visitors
+ * (`publishedOnly`) see a page's files once the page has a published version, as they see the
+ * page itself.
  */
-const live = (): SQL =>
+const live = (publishedOnly = false): SQL =>
   and(
     isNull(spaceFiles.deletedAt),
     or(
       isNull(spaceFiles.pageId),
-      sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null)`,
+      sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null${
+        publishedOnly ? sql` and ${spaceNodes.publishedVersion} is not null` : sql``
+      })`,
     ),
   ) as SQL;
 
@@ -36,12 +53,12 @@ const fileColumns = {
   uploader: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
 };
 
-export async function findLiveFile(db: Executor, fileId: string) {
+export async function findLiveFile(db: Executor, fileId: string, publishedOnly = false) {
   const [row] = await db
     .select(fileColumns)
     .from(spaceFiles)
     .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
-    .where(and(eq(spaceFiles.id, fileId), live()))
+    .where(and(eq(spaceFiles.id, fileId), live(publishedOnly)))
     .limit(1);
   return row;
 }
@@ -51,11 +68,11 @@ export type ListedFile = NonNullable<Awaited<ReturnType<typeof findLiveFile>>>;
 export async function listLiveFiles(
   db: Executor,
   spaceId: string,
-  options: { keywords: string; page: number; pageSize: number },
+  options: { keywords: string; page: number; pageSize: number; publishedOnly: boolean },
 ) {
   const where = and(
     eq(spaceFiles.spaceId, spaceId),
-    live(),
+    live(options.publishedOnly),
     options.keywords ? ilike(spaceFiles.name, containsPattern(options.keywords)) : undefined,
   );
   const rows = await db
@@ -140,7 +157,14 @@ export async function usage(db: Executor, spaceId: string, userId: number) {
  * For each file, the live pages using it: the page it was uploaded into, and pages whose draft
  * blocks hold its block URL (`/v3/space/file/{id}`).
  */
-export async function pagesUsing(db: Executor, spaceId: string, files: FileRow[]) {
+/** The live pages holding each file (for readers and visitors, `publishedOnly`, published ones). */
+export async function pagesUsing(
+  db: Executor,
+  spaceId: string,
+  files: FileRow[],
+  publishedOnly: boolean,
+) {
+  const shown = publishedOnly ? isNotNull(spaceNodes.publishedVersion) : undefined;
   const result = new Map<string, Array<{ pageId: string; name: string }>>();
   if (files.length === 0) return result;
   const ids = files.map((file) => file.id);
@@ -154,6 +178,7 @@ export async function pagesUsing(db: Executor, spaceId: string, files: FileRow[]
         inArray(spaceFiles.id, ids),
         eq(spaceNodes.spaceId, spaceId),
         isNull(spaceNodes.deletedAt),
+        shown,
         sql`strpos(${pageBlocks.data}::text, '/v3/space/file/' || ${spaceFiles.id}::text) > 0`,
       ),
     );
@@ -164,7 +189,7 @@ export async function pagesUsing(db: Executor, spaceId: string, files: FileRow[]
       : await db
           .select({ pageId: spaceNodes.id, name: spaceNodes.name })
           .from(spaceNodes)
-          .where(and(inArray(spaceNodes.id, uploadPages), isNull(spaceNodes.deletedAt)));
+          .where(and(inArray(spaceNodes.id, uploadPages), isNull(spaceNodes.deletedAt), shown));
   for (const file of files) {
     const pages = new Map<string, string>();
     const home = uploadedInto.find((page) => page.pageId === file.pageId);

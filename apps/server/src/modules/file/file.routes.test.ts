@@ -491,6 +491,52 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
     expect(await objectCount()).toBe(before - 1);
   });
 
+  it('shows readers the files of a page only once the page is published', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const created = await t.call('POST', `/api/v2/space/${space.id}/page`, as.editor, {
+      name: '筹备中',
+    });
+    const pageId = created.body.data.pageId as string;
+    const attached = (
+      await upload(as.editor, space.id, 'plan.txt', Buffer.from('not public yet'), { pageId })
+    ).body.data;
+    const free = (await upload(as.editor, space.id, 'free.txt', Buffer.from('for everyone'))).body
+      .data;
+    const listed = async (headers: Headers) =>
+      (await t.call('GET', `/api/v3/space/${space.id}/file`, headers)).body.data.list.map(
+        (file: SpaceFile) => file.fileId,
+      );
+
+    expect(await listed(as.editor)).toEqual([free.fileId, attached.fileId]);
+    expect(await listed(as.reader)).toEqual([free.fileId]);
+    for (const url of [
+      `/api/v3/space/file/${attached.fileId}`,
+      `/api/v3/space/file/${attached.fileId}/download`,
+      `/api/v3/space/file/${attached.fileId}/previewUrl`,
+    ]) {
+      expect((await t.call('GET', url, as.reader)).status).toBe(404);
+    }
+
+    await t.call('PUT', `/api/v2/space/page/${pageId}/block`, as.editor, {
+      baseRevision: 0,
+      changes: [
+        {
+          op: 'upsert',
+          blockId: 'b1',
+          data: { id: 'b1', type: 'paragraph', props: {}, content: [], children: [] },
+        },
+      ],
+    });
+    const published = await t.call('POST', `/api/v2/space/page/${pageId}/version`, as.editor, {
+      name: 'v1',
+    });
+    expect(published.status).toBe(200);
+    expect(await listed(as.reader)).toEqual([free.fileId, attached.fileId]);
+    const details = await t.call('GET', `/api/v3/space/file/${attached.fileId}`, as.reader);
+    expect(details.status).toBe(200);
+    expect(details.body.data.pages).toEqual([{ pageId, name: '筹备中' }]);
+  });
+
   it('removes the bytes of a purged space', async () => {
     const owner = await buildUser(t.db, { password: 'Secret123' });
     const headers = await authHeader(t.db, owner.id);
@@ -544,8 +590,13 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
       ],
     });
     expect(saved.status).toBe(200);
-    const details = await t.call('GET', `/api/v3/space/file/${file.fileId}`, as.reader);
-    expect(details.body.data.pages).toEqual([{ pageId: page.id, name: '用到图片的页' }]);
+    const pagesFor = async (headers: Headers) =>
+      (await t.call('GET', `/api/v3/space/file/${file.fileId}`, headers)).body.data.pages;
+    expect(await pagesFor(as.editor)).toEqual([{ pageId: page.id, name: '用到图片的页' }]);
+    // readers learn of a page once it is published
+    expect(await pagesFor(as.reader)).toEqual([]);
+    await t.call('POST', `/api/v2/space/page/${page.id}/version`, as.editor, { name: 'v1' });
+    expect(await pagesFor(as.reader)).toEqual([{ pageId: page.id, name: '用到图片的页' }]);
   });
 
   it('extracts text from each format, marks unparseable files failed, then asks the AI to index', async () => {

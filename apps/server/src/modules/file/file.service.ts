@@ -20,7 +20,7 @@ import {
   type StorageDriver,
 } from '../../infra/storage/storage-driver.js';
 import { accessSpace } from '../space/space-access.js';
-import type { SpaceAction } from '../space/space.policy.js';
+import { can, type SpaceAction } from '../space/space.policy.js';
 import { fileAbilities } from './file.policy.js';
 import type { PreviewQuery, PreviewSigner } from './file.preview.js';
 import { presentFile } from './file.presenter.js';
@@ -50,6 +50,10 @@ export async function accessFile(
   const row = await repo.findLiveFile(db, fileId);
   if (!row) throw notFound();
   const { role } = await accessSpace(db, userId, row.file.spaceId, action);
+  // a file of a page readers cannot see yet (no published version) is not theirs to see either
+  if (!can(role, 'edit') && row.file.pageId && !(await repo.findLiveFile(db, fileId, true))) {
+    throw notFound();
+  }
   return { row, role };
 }
 
@@ -60,6 +64,7 @@ async function present(db: Executor, rows: repo.ListedFile[], role: SpaceAccessR
         db,
         first.file.spaceId,
         rows.map((row) => row.file),
+        !can(role, 'edit'),
       )
     : new Map<string, Array<{ pageId: string; name: string }>>();
   return rows.map((row) =>
@@ -196,7 +201,10 @@ export async function listFiles(
   query: { page: number; pageSize: number; keywords: string },
 ): Promise<FileList> {
   const { role } = await accessSpace(db, userId, spaceId, 'read');
-  const { rows, total } = await repo.listLiveFiles(db, spaceId, query);
+  const { rows, total } = await repo.listLiveFiles(db, spaceId, {
+    ...query,
+    publishedOnly: !can(role, 'edit'),
+  });
   return {
     list: await present(db, rows, role),
     total,
