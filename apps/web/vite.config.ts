@@ -1,11 +1,56 @@
-import { defineConfig, loadEnv } from 'vite';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * pdf.js's character maps (CJK text in PDFs whose fonts are not embedded) and standard fonts,
+ * served from `assets/pdfjs-<version>/` like the other hashed assets: copied into the build,
+ * and answered by the dev server from node_modules.
+ */
+function pdfjsAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const prefix = `assets/pdfjs-${version}/`;
+  const folders = ['cmaps', 'standard_fonts'];
+  return {
+    name: 'pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const url = decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
+        const [folder, name] = url.startsWith(`/${prefix}`)
+          ? url.slice(prefix.length + 1).split('/')
+          : [];
+        if (!folder || !name || !folders.includes(folder) || name.includes('..')) return next();
+        const file = path.join(root, folder, name);
+        if (!fs.existsSync(file)) return next();
+        response.setHeader('content-type', 'application/octet-stream');
+        fs.createReadStream(file).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const folder of folders) {
+        for (const name of fs.readdirSync(path.join(root, folder))) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `${prefix}${folder}/${name}`,
+            source: fs.readFileSync(path.join(root, folder, name)),
+          });
+        }
+      }
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   // API_PROXY_TARGET points the dev server at another API server (default: the local one).
   const apiTarget = loadEnv(mode, '.', 'API_').API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
   return {
-    plugins: [react()],
+    plugins: [react(), pdfjsAssets()],
     resolve: { conditions: ['source'] },
     server: {
       port: 5173,

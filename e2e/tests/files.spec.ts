@@ -51,7 +51,12 @@ const pdf: FixtureFile = {
   name: '年度报告（终稿）.pdf',
   mimeType: 'application/pdf',
   // ~300 KB, so a throttled upload takes a few seconds
-  buffer: makePdf({ title: 'Annual report 2026', pages: 3, padding: 300_000 }),
+  buffer: makePdf({
+    title: 'Annual report 2026',
+    pages: 3,
+    padding: 300_000,
+    chinese: '年度报告终稿',
+  }),
 };
 const docx: FixtureFile = {
   name: '会议纪要.docx',
@@ -139,8 +144,15 @@ test('files dropped on a page upload with progress, preview as PDF and Word, and
   await expect(pdfRow.getByRole('link', { name: '例会记录' })).toBeVisible();
   await expect(library.locator('tr', { hasText: docx.name })).toBeVisible();
 
-  // PDF preview: the first page drawn on a canvas
+  // PDF preview: the first page drawn on a canvas, its Chinese line read through pdf.js's
+  // character map, which the server hands out like any built asset
+  const characterMap = page.waitForResponse((response) =>
+    /\/assets\/pdfjs-[^/]+\/cmaps\/UniGB-UCS2-H\.bcmap$/.test(response.url()),
+  );
   await pdfRow.getByRole('button', { name: `预览: ${pdf.name}` }).click();
+  const mapResponse = await characterMap;
+  expect(mapResponse.status()).toBe(200);
+  expect(mapResponse.headers()['cache-control']).toContain('immutable');
   const preview = page.locator('.file-preview-modal');
   await expect(preview.getByText('共 3 页')).toBeVisible({ timeout: 20_000 });
   const firstPage = preview.locator('.file-pdf-page[data-page-number="1"] canvas');

@@ -187,7 +187,7 @@ try {
         meeting.pageId,
         '年度报告（终稿）.pdf',
         'application/pdf',
-        makePdf({ title: 'Annual report 2026', pages: 5 }),
+        makePdf({ title: 'Annual report 2026', pages: 5, chinese: '年度报告（终稿）' }),
       ],
     ];
     for (const [key, pageId, name, mimeType, buffer] of files) {

@@ -603,6 +603,8 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
     const { space, as } = await buildSpaceWithRoles(t.db);
     const cases: Array<[string, Buffer, string]> = [
       ['report.pdf', tinyPdf('Quarterly revenue grew'), 'Quarterly revenue grew'],
+      // the Chinese line needs pdf.js's character maps, read from disk
+      ['年报.pdf', tinyPdf('Annual report', '年度报告'), 'Annual report\n年度报告'],
       [
         '纪要.docx',
         await tinyDocx(['会议纪要', 'second paragraph']),

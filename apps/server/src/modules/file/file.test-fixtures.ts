@@ -3,16 +3,25 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 
-/** A one-page PDF showing `text` (ASCII) in Helvetica, with a correct xref table. */
-export function tinyPdf(text: string): Buffer {
+/**
+ * A one-page PDF showing `text` (ASCII) in Helvetica, with a correct xref table; `chinese` adds a
+ * line in Adobe's STSong-Light, not embedded (as many Chinese PDFs are), which only a reader with
+ * the UniGB-UCS2-H character map can decode.
+ */
+export function tinyPdf(text: string, chinese = ''): Buffer {
   const escaped = text.replace(/[\\()]/g, (char) => `\\${char}`);
-  const stream = `BT /F1 18 Tf 20 100 Td (${escaped}) Tj ET`;
+  const ucs2 = [...chinese].map((char) => char.charCodeAt(0).toString(16).padStart(4, '0'));
+  const line = chinese ? ` 0 -30 Td /F2 18 Tf <${ucs2.join('')}> Tj` : '';
+  const stream = `BT /F1 18 Tf 20 100 Td (${escaped}) Tj${line} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [7 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 8 0 R >>',
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

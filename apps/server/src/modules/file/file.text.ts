@@ -2,10 +2,11 @@
 // bundled pdf.js), docx (mammoth), xlsx (exceljs), pptx (the slides' XML in slide order), and
 // markdown, plain text, csv, html (tags stripped) and code as they are. A file that cannot be
 // parsed is kept and marked 'failed'; then `ai.index-file` {fileId} lets the AI index follow.
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import { extractText as extractPdfText } from 'unpdf';
+import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import type { FileKind } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
@@ -22,7 +23,8 @@ export const textMaxChars = 2_000_000;
 export async function extractText(kind: FileKind, mimeType: string, bytes: Buffer) {
   switch (kind) {
     case 'pdf': {
-      const { text } = await extractPdfText(new Uint8Array(bytes), { mergePages: true });
+      const pdf = await getDocumentProxy(new Uint8Array(bytes), { BinaryDataFactory: LocalFiles });
+      const { text } = await extractPdfText(pdf, { mergePages: true });
       return text;
     }
     case 'docx':
@@ -39,6 +41,21 @@ export async function extractText(kind: FileKind, mimeType: string, bytes: Buffe
     }
     default:
       return null;
+  }
+}
+
+/**
+ * Reads pdf.js's character maps and standard fonts from disk. unpdf points pdf.js at the
+ * `file://` URLs of pdfjs-dist's folders but its bundled pdf.js fetches them, which Node cannot
+ * do for `file://`: without this, Chinese text in fonts that are not embedded is lost.
+ */
+class LocalFiles {
+  constructor(private readonly urls: Record<string, string | null | undefined>) {}
+
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const base = this.urls[kind];
+    if (!base) throw new Error(`pdf.js asked for ${kind} without its URL`);
+    return new Uint8Array(await fs.promises.readFile(new URL(filename, base)));
   }
 }
 

@@ -5,12 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { GlobalWorkerOptions, getDocument, version, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { ViewerProps } from './viewer-props';
 import { ViewerFailed, ViewerLoading } from './ViewerStates';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+/** where the build puts pdf.js's character maps and standard fonts (vite.config.ts) */
+const pdfjsAssets = `/assets/pdfjs-${version}/`;
 
 interface PageSize {
   width: number;
@@ -31,7 +33,15 @@ export function PdfViewer({ url }: ViewerProps) {
 
   useEffect(() => {
     // The URL is read when the preview opens; a new signature later must not reload the document.
-    const task = getDocument({ url, disableAutoFetch: true, rangeChunkSize: 128 * 1024 });
+    const task = getDocument({
+      url,
+      disableAutoFetch: true,
+      rangeChunkSize: 128 * 1024,
+      // CJK text in PDFs without embedded fonts needs the character maps (vite.config.ts)
+      cMapUrl: `${pdfjsAssets}cmaps/`,
+      cMapPacked: true,
+      standardFontDataUrl: `${pdfjsAssets}standard_fonts/`,
+    });
     let live = true;
     task.promise
       .then(async (document) => {
