@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   ilike,
   inArray,
   isNotNull,
@@ -18,7 +17,6 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
-  aiPostings,
   recycleItems,
   spaceNodes,
   spaces,
@@ -240,20 +238,16 @@ export async function destroyNodes(db: Executor, item: RecycleRow) {
   await db.delete(spaceNodes).where(ofItem);
 }
 
-/** Hard-deletes a deleted space and everything in it (cascade); a live space is left alone. */
+/**
+ * Hard-deletes a deleted space and everything in it (cascade; the AI index's ai_terms trigger
+ * runs once for the whole statement); a live space is left alone. Answers the space's icon.
+ */
 export async function destroySpace(db: Executor, spaceId: string) {
-  const deleted = and(eq(spaces.id, spaceId), isNotNull(spaces.deletedAt));
-  // The AI index's postings first, in one statement: by cascade they would go one chunk at a
-  // time, each running the ai_terms trigger (100,000 chunks took many minutes).
-  await db
-    .delete(aiPostings)
-    .where(
-      and(
-        eq(aiPostings.spaceId, spaceId),
-        exists(db.select({ id: spaces.id }).from(spaces).where(deleted)),
-      ),
-    );
-  await db.delete(spaces).where(deleted);
+  const [row] = await db
+    .delete(spaces)
+    .where(and(eq(spaces.id, spaceId), isNotNull(spaces.deletedAt)))
+    .returning({ icon: spaces.icon });
+  return row?.icon ?? null;
 }
 
 export type ListedItem = Awaited<ReturnType<typeof listVisibleItems>>['rows'][number];

@@ -18,6 +18,7 @@ import {
   restoreFileItem,
 } from '../file/file.recycle.js';
 import { rolesInSpaces, roleInSpace } from '../space/space-access.js';
+import { removeSpaceIconJob, spaceIconKey } from '../space/space-icon.js';
 import { can } from '../space/space.policy.js';
 import { presentRecycleItem } from './recycle.presenter.js';
 import { recycleAbilities, type RecycleRow } from './recycle.policy.js';
@@ -141,14 +142,16 @@ async function freePosition(
 }
 
 /**
- * Deletes an item and what it stands for (files uploaded into its pages too; their bytes go in
- * a job after commit); false when another purge or restore got it first.
+ * Deletes an item and what it stands for (files uploaded into its pages too; their bytes, and a
+ * space's uploaded icon, go in a job after commit); false when another purge or restore got it
+ * first.
  */
 async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
   if (!(await repo.deleteItem(tx, item.id))) return false;
   if (item.kind === 'space') {
     await destroyFilesOfSpace(tx, item.spaceId);
-    await repo.destroySpace(tx, item.spaceId);
+    const iconKey = spaceIconKey(item.spaceId, await repo.destroySpace(tx, item.spaceId));
+    if (iconKey) await enqueueJob(tx, removeSpaceIconJob, { key: iconKey });
   } else if (item.kind === 'file') {
     await destroyFileItem(tx, item.id);
   } else {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { buildSpaceWithRoles } from '../../test/factories.js';
+import { authHeader, buildSpace, buildSpaceWithRoles, buildUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 
@@ -123,6 +123,27 @@ describe('POST /api/v2/space/{id}/icon', () => {
     expect(res.body.code).toBe(ErrorCode.paramError);
     const emoji = await t.call('PUT', `/api/v2/space/${space.id}`, as.admin, { icon: '📚' });
     expect(emoji.body.data.icon).toBe('📚');
+  });
+
+  it('removes the image when the space is purged from the recycle bin', async () => {
+    const owner = await buildUser(t.db, { password: 'Passw0rd!' });
+    const headers = await authHeader(t.db, owner.id);
+    const space = await buildSpace(t.db, owner.id);
+    const icon: string = (await uploadIcon(headers, space.id, tinyPng)).body.data.icon;
+    const key = icon.split('?v=')[1]!;
+    const deleted = await t.call('DELETE', `/api/v2/space/${space.id}`, headers, {
+      auth: { type: 'password', args: { password: 'Passw0rd!' } },
+    });
+    expect(deleted.status).toBe(200);
+    // in the bin the space can come back with its icon
+    while ((await t.jobs.drain()) > 0);
+    expect(avatarFiles()).toContain(key);
+    const item = (await t.call('GET', '/api/v1/recycle', headers)).body.data.list.find(
+      (entry: { targetId: string }) => entry.targetId === space.id,
+    );
+    expect((await t.call('DELETE', `/api/v1/recycle/${item.recycleId}`, headers)).status).toBe(200);
+    while ((await t.jobs.drain()) > 0);
+    expect(avatarFiles()).not.toContain(key);
   });
 
   it('keeps the image through a save of the same icon and removes it when an emoji replaces it', async () => {

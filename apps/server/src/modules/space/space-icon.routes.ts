@@ -12,7 +12,7 @@ import { avatarMaxBytes, contentTypeOfKey, type AvatarStore } from '../user/avat
 import { eq } from 'drizzle-orm';
 import { spaces } from '../../db/schema/index.js';
 import { accessSpace } from './space-access.js';
-import { spaceIconKey, spaceIconPath } from './space-icon.js';
+import { removeSpaceIconJob, spaceIconKey, spaceIconPath } from './space-icon.js';
 import { presentSpace } from './space.presenter.js';
 import * as repo from './space.repo.js';
 
@@ -20,6 +20,10 @@ const tags = ['space'];
 
 export function registerSpaceIconRoutes(app: App, deps: { db: Database; avatars: AvatarStore }) {
   const { db, avatars } = deps;
+  // a missing image is fine, so the job may run twice
+  app.jobs.handle(removeSpaceIconJob, async (payload) => {
+    if (typeof payload.key === 'string') await avatars.remove(payload.key);
+  });
 
   app.post(
     '/api/v2/space/:id/icon',
