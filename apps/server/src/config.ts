@@ -31,6 +31,11 @@ export interface Config {
   /** origins allowed to send cookie-authenticated writes besides the request's own host */
   trustedOrigins: string[];
   rateLimitPerMinute: number;
+  /**
+   * Redis for the API's rate-limit counters, shared by every instance; unset = counted in each
+   * process (enough for one instance, which the embedded database implies)
+   */
+  redisUrl: string | undefined;
   /** behind a reverse proxy: take the client address from X-Forwarded-For */
   trustProxy: boolean;
   /** directory of the built web app; served with SPA fallback when it exists */
@@ -113,6 +118,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
   }
+  const redisUrl = text(env, 'REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
+  }
 
   const adminAccount = text(env, 'ADMIN_ACCOUNT');
   const adminPassword = env.ADMIN_PASSWORD;
@@ -176,6 +185,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     production,
     trustedOrigins,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    redisUrl,
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     webDir: path.resolve(cwd, text(env, 'WEB_DIR') ?? path.join(serverRoot, '../web/dist')),
     ...files,

@@ -16,13 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import {
-  recycleItems,
-  spaceNodes,
-  spaces,
-  users,
-  visits,
-} from '../../db/schema/index.js';
+import { recycleItems, spaceNodes, spaces, users, visits } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
 import { byPosition } from '../../lib/position.js';
 import type { RecycleRow } from './recycle.policy.js';
