@@ -1,7 +1,7 @@
 // Drizzle queries of the content tree (space_nodes). Sibling order is by `position` under the
 // "C" collation; positions are computed among ALL siblings, deleted ones included, so a node
 // restored from the recycle bin never collides with one created after it was deleted.
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { recycleItems, spaceNodes, spaces, users } from '../../db/schema/index.js';
@@ -196,11 +196,25 @@ export async function deleteSubtree(
   return rows.map((row) => row.id);
 }
 
-export async function liveChildCount(db: Executor, spaceId: string, topicId: string) {
+/** The live nodes under a topic; for readers and visitors (`publishedOnly`) no unpublished page. */
+export async function liveChildCount(
+  db: Executor,
+  spaceId: string,
+  topicId: string,
+  publishedOnly: boolean,
+) {
   const [row] = await db
     .select({ value: count() })
     .from(spaceNodes)
-    .where(and(inParent(spaceId, topicId), isNull(spaceNodes.deletedAt)));
+    .where(
+      and(
+        inParent(spaceId, topicId),
+        isNull(spaceNodes.deletedAt),
+        publishedOnly
+          ? or(ne(spaceNodes.type, 'page'), isNotNull(spaceNodes.publishedVersion))
+          : undefined,
+      ),
+    );
   return row?.value ?? 0;
 }
 

@@ -454,6 +454,10 @@ describe('pages not published', () => {
     );
     expect(listView.body.data.list.map((item: { name: string }) => item.name)).toEqual(['定稿']);
     expect(listView.body.data.total).toBe(1);
+    const topicFor = async (caller: Headers) =>
+      (await call('GET', `/api/v2/space/topic/${topic.id}`, caller)).body.data.childCount;
+    expect(await topicFor(headers)).toBe(2);
+    expect(await topicFor(readerHeaders)).toBe(1);
 
     // publishing and unpublishing change what readers see, past the cached tree
     expect((await publish(draft.id)).status).toBe(200);

@@ -62,7 +62,7 @@ export async function topicDetail(
   const { node, role } = await accessNode(db, userId, topicId, 'read', 'topic');
   const [nickname, childCount] = await Promise.all([
     repo.userNickname(db, node.createdBy),
-    repo.liveChildCount(db, node.spaceId, node.id),
+    repo.liveChildCount(db, node.spaceId, node.id, !can(role, 'edit')),
   ]);
   return presentTopicDetail(node, nickname, childCount, can(role, 'edit'));
 }
