@@ -70,16 +70,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   // Counters in Redis when REDIS_URL is set (shared by every instance), else in this process.
-  // A Redis that stops answering lets requests through rather than failing them.
+  // A Redis that does not answer lets requests through rather than failing them; it is waited
+  // for once at start-up (at most a second), then reconnected to in the background.
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
+        lazyConnect: true,
       })
     : undefined;
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis unavailable'));
+    await redis.connect().catch(() => undefined);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
