@@ -111,8 +111,10 @@ test('a visitor reads an open space without an account, then logs in and asks it
   await expect(visitor).toHaveURL(new RegExp(`/open-space/${space.spaceId}/page/${hoursPage}$`));
   await expect(visitor.getByText('每周一闭馆整理图书')).toBeVisible();
   await expect(visitor.locator('[contenteditable="true"]')).toHaveCount(0);
+  // an unpublished page does not exist for a visitor, not even its title
   await visitor.goto(`/open-space/${space.spaceId}/page/${draftPage}`);
-  await expect(visitor.getByText('页面尚未发布')).toBeVisible();
+  await expect(visitor.getByText('页面不存在或无权访问')).toBeVisible();
+  await expect(visitor.getByText('内部筹备')).toHaveCount(0);
   await expect(visitor.getByText('新馆预算')).toHaveCount(0);
 
   // asking needs an account: logging in continues in the member view, as a visitor

@@ -3,7 +3,7 @@
 import { ErrorCode, type HistoryList, type HistoryTargetType } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { accessNode, accessSpace, rolesInSpaces } from '../space/space-access.js';
+import { accessPage, accessSpace, rolesInSpaces } from '../space/space-access.js';
 import { presentHistoryItem } from './history.presenter.js';
 import * as repo from './history.repo.js';
 
@@ -17,7 +17,7 @@ export async function recordVisit(
   const spaceId =
     target.targetType === 'space'
       ? (await accessSpace(db, userId, target.targetId, 'read')).space.id
-      : (await accessNode(db, userId, target.targetId, 'read', 'page')).node.spaceId;
+      : (await accessPage(db, userId, target.targetId, 'read')).node.spaceId;
   await repo.upsertVisit(db, { userId, ...target, spaceId, visitedAt: now });
 }
 

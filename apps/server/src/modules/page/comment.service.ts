@@ -10,7 +10,7 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { accessNode } from '../space/space-access.js';
+import { accessPage } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
@@ -63,7 +63,7 @@ export async function listComments(
   page: number,
   pageSize: number,
 ): Promise<CommentList> {
-  const { role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const { role } = await accessPage(db, userId, pageId, 'read');
   const rows = await repo.commentsOfPage(db, pageId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const childrenOf = new Map<string | null, CommentRow[]>();
@@ -126,7 +126,7 @@ export async function createComment(
   pageId: string,
   input: CreateCommentRequest,
 ): Promise<PageComment> {
-  const { role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const { role } = await accessPage(db, userId, pageId, 'read');
   if (!can(role, 'participate')) throw visitorsOnlyRead();
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
@@ -167,7 +167,7 @@ async function depthOf(db: Database, comment: CommentRow): Promise<number> {
 async function accessComment(db: Database, userId: number, commentId: string) {
   const comment = await repo.findLiveComment(db, commentId);
   if (!comment) throw notFound();
-  const { role } = await accessNode(db, userId, comment.pageId, 'read', 'page');
+  const { role } = await accessPage(db, userId, comment.pageId, 'read');
   if (!can(role, 'participate')) throw visitorsOnlyRead();
   return { comment, role };
 }

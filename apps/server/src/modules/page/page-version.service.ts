@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
-import { accessNode } from '../space/space-access.js';
+import { accessNode, accessPage } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { presentVersion } from './page.presenter.js';
 import * as repo from './page.repo.js';
@@ -61,7 +61,7 @@ export async function listVersions(
   userId: number | null,
   pageId: string,
 ): Promise<PageVersionList> {
-  const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const { node, role } = await accessPage(db, userId, pageId, 'read');
   const rows = (await repo.listVersions(db, pageId)).filter(
     (row) => can(role, 'edit') || row.version === node.publishedVersion,
   );

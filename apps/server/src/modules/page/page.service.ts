@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import { accessNode } from '../space/space-access.js';
+import { accessNode, accessPage } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
 import { presentPage } from './page.presenter.js';
@@ -21,7 +21,7 @@ export async function getPage(
   userId: number | null,
   pageId: string,
 ): Promise<PageDetail> {
-  const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const { node, role } = await accessPage(db, userId, pageId, 'read');
   const ids = [node.createdBy, ...(node.updatedBy === null ? [] : [node.updatedBy])];
   return presentPage(node, role, await repo.people(db, ids));
 }
@@ -36,7 +36,7 @@ export async function getBlocks(
   pageId: string,
   version: number,
 ): Promise<PageBlocks> {
-  const { node, role } = await accessNode(db, userId, pageId, 'read', 'page');
+  const { node, role } = await accessPage(db, userId, pageId, 'read');
   const editor = can(role, 'edit');
   if (version === 0 && editor) {
     // The revision was read before the blocks: a save landing in between makes the pair look

@@ -90,3 +90,20 @@ export async function accessNode(
   const { space, role } = await accessSpace(db, userId, node.spaceId, action);
   return { node, space, role };
 }
+
+/**
+ * A live page the caller may `action`. A visitor knows only pages with a published version: an
+ * unpublished page (its title, authors, comments) looks missing. Members keep reaching one by
+ * its link (a reader sees that it is not published, and its discussion), though the tree lists
+ * it for editors only.
+ */
+export async function accessPage(
+  db: Executor,
+  userId: number | null,
+  pageId: string,
+  action: SpaceAction,
+) {
+  const found = await accessNode(db, userId, pageId, action, 'page');
+  if (found.role === 'visitor' && found.node.publishedVersion === null) throw notFound();
+  return found;
+}

@@ -98,9 +98,21 @@ describe('visitors of an open space', () => {
     expect(textOf(blocks)).not.toContain('草稿改动');
     const versions = await call('GET', `/api/v2/space/page/${published}/version`, visitor);
     expect(versions.body.data.list).toHaveLength(1);
-    expect((await call('GET', `/api/v2/space/page/${draft}/block?version=0`, visitor)).status).toBe(
-      404,
-    );
+    // an unpublished page does not exist for a visitor: no title, authors, versions or comments
+    for (const url of [
+      `/api/v2/space/page/${draft}`,
+      `/api/v2/space/page/${draft}/block?version=0`,
+      `/api/v2/space/page/${draft}/version`,
+      `/api/v2/space/page/${draft}/comment?page=0&pageSize=10000`,
+    ]) {
+      const res = await call('GET', url, visitor);
+      expect([res.status, res.body.code]).toEqual([404, ErrorCode.dataMissing]);
+    }
+    // a member reader still reaches it by its link, and sees that it is not published
+    expect((await call('GET', `/api/v2/space/page/${draft}`, as.reader)).status).toBe(200);
+    expect(
+      (await call('GET', `/api/v2/space/page/${draft}/block?version=0`, as.reader)).status,
+    ).toBe(404);
 
     const comments = await call(
       'GET',
