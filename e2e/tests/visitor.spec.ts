@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { makePng } from '../fixtures/documents.mjs';
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { loginBySms } from './support/login';
@@ -18,13 +19,31 @@ function paragraph(id: string, text: string) {
   };
 }
 
-/** A page holding one paragraph; published as 'v1' unless it is to stay a draft. */
+/** An image uploaded into the space's file library; answers its file id. */
+async function uploadImage(page: Page, request: APIRequestContext, spaceId: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await request.post(`/api/v3/space/${spaceId}/file`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      file: {
+        name: '馆舍外景.png',
+        mimeType: 'image/png',
+        buffer: makePng({ width: 120, height: 80, rgb: [32, 120, 200] }),
+      },
+    },
+  });
+  const body = (await response.json()) as { code: number; data: { fileId: string } };
+  expect(body.code).toBe(0);
+  return body.data.fileId;
+}
+
+/** A page holding these blocks; published as 'v1' unless it is to stay a draft. */
 async function pageWith(
   page: Page,
   request: APIRequestContext,
   spaceId: string,
   name: string,
-  block: ReturnType<typeof paragraph>,
+  blocks: object[],
   publish: boolean,
 ) {
   const created = await apiAs<{ pageId: string }>(
@@ -36,7 +55,11 @@ async function pageWith(
   );
   await apiAs(page, request, 'PUT', `/v2/space/page/${created.pageId}/block`, {
     baseRevision: 0,
-    changes: [{ op: 'upsert', blockId: block.id, data: block }],
+    changes: blocks.map((block) => ({
+      op: 'upsert',
+      blockId: (block as { id: string }).id,
+      data: block,
+    })),
   });
   if (publish) {
     await apiAs(page, request, 'POST', `/v2/space/page/${created.pageId}/version`, { name: 'v1' });
@@ -58,12 +81,21 @@ test('a visitor reads an open space without an account, then logs in and asks it
   const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
     name: '城市开放图书馆',
   });
+  const imageId = await uploadImage(page, request, space.spaceId);
   const hoursPage = await pageWith(
     page,
     request,
     space.spaceId,
     '开放时间',
-    paragraph('hours', '城市开放图书馆每周二至周日开馆，每周一闭馆整理图书。'),
+    [
+      paragraph('hours', '城市开放图书馆每周二至周日开馆，每周一闭馆整理图书。'),
+      {
+        id: 'photo',
+        type: 'image',
+        props: { url: `/v3/space/file/${imageId}`, name: '馆舍外景.png', caption: '' },
+        children: [],
+      },
+    ],
     true,
   );
   const draftPage = await pageWith(
@@ -71,7 +103,7 @@ test('a visitor reads an open space without an account, then logs in and asks it
     request,
     space.spaceId,
     '内部筹备',
-    paragraph('plan', '闭馆整理期间的内部筹备：新馆预算八百万元，尚未公开。'),
+    [paragraph('plan', '闭馆整理期间的内部筹备：新馆预算八百万元，尚未公开。')],
     false,
   );
   await apiAs(page, request, 'POST', `/v1/ai/${space.spaceId}/enable`, { enable: true });
@@ -111,6 +143,13 @@ test('a visitor reads an open space without an account, then logs in and asks it
   await expect(visitor).toHaveURL(new RegExp(`/open-space/${space.spaceId}/page/${hoursPage}$`));
   await expect(visitor.getByText('每周一闭馆整理图书')).toBeVisible();
   await expect(visitor.locator('[contenteditable="true"]')).toHaveCount(0);
+  // its image loads through a preview URL signed for a visitor, and nobody is asked to log in
+  const photo = visitor.locator('.bn-block-outer[data-id="photo"] img');
+  await expect(photo).toHaveAttribute('src', /\/preview\//);
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(120);
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
   // an unpublished page does not exist for a visitor, not even its title
   await visitor.goto(`/open-space/${space.spaceId}/page/${draftPage}`);
   await expect(visitor.getByText('页面不存在或无权访问')).toBeVisible();

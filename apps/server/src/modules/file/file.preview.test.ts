@@ -15,9 +15,9 @@ describe('preview URL signing', () => {
     const now = new Date('2026-11-22T08:00:00Z');
     const { url, expiresAt } = signer.sign(fileId, 42, now);
     expect(expiresAt).toBe('2026-11-22T08:05:00.000Z');
-    expect(signer.verify(fileId, query(url), now)).toBe(42);
+    expect(signer.verify(fileId, query(url), now)).toEqual({ userId: 42 });
     const last = new Date(now.getTime() + filePreviewTtlSeconds * 1000 - 1);
-    expect(signer.verify(fileId, query(url), last)).toBe(42);
+    expect(signer.verify(fileId, query(url), last)).toEqual({ userId: 42 });
     const expired = new Date(now.getTime() + filePreviewTtlSeconds * 1000);
     expect(signer.verify(fileId, query(url), expired)).toBeNull();
   });
@@ -31,6 +31,16 @@ describe('preview URL signing', () => {
     expect(createPreviewSigner('y'.repeat(32)).verify(fileId, q, now)).toBeNull();
     expect(signer.verify(fileId, { u: q.u, e: q.e }, now)).toBeNull();
     expect(signer.verify(fileId, { ...q, u: '42abc' }, now)).toBeNull();
+    // a user's URL cannot be turned into an anonymous visitor's
+    expect(signer.verify(fileId, { ...q, u: '0' }, now)).toBeNull();
+  });
+
+  it('signs for an anonymous visitor as user 0, verified as no user', () => {
+    const now = new Date();
+    const q = query(signer.sign(fileId, null, now).url);
+    expect(q.u).toBe('0');
+    expect(signer.verify(fileId, q, now)).toEqual({ userId: null });
+    expect(signer.verify(fileId, { ...q, u: '42' }, now)).toBeNull();
   });
 });
 

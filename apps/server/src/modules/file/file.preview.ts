@@ -1,16 +1,23 @@
 // Signed preview URLs: `/preview/{fileId}?u={userId}&e={unixSeconds}&s={hmac}`. The HMAC covers
 // the file, the user and the expiry, so a URL works only for the user it was made for and only
-// until it expires; the user's access to the file is checked again on every request.
+// until it expires; the user's access to the file is checked again on every request. A URL made
+// for an anonymous visitor carries u=0 (user ids start at 100001) and is checked as a visitor.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { filePreviewPathPrefix, filePreviewTtlSeconds } from '@library/contract';
 
 export interface PreviewSigner {
-  sign(fileId: string, userId: number, now?: Date): { url: string; expiresAt: string };
-  /** the user the URL was made for, or null when it is forged, altered or expired */
-  verify(fileId: string, query: PreviewQuery, now?: Date): number | null;
+  /** `userId` null: an anonymous visitor */
+  sign(fileId: string, userId: number | null, now?: Date): { url: string; expiresAt: string };
+  /**
+   * Whom the URL was made for (`userId` null: an anonymous visitor), or null when it is forged,
+   * altered or expired
+   */
+  verify(fileId: string, query: PreviewQuery, now?: Date): { userId: number | null } | null;
 }
+
+const anonymous = '0';
 
 export interface PreviewQuery {
   u?: string;
@@ -49,8 +56,9 @@ export function createPreviewSigner(secret: string): PreviewSigner {
   return {
     sign(fileId, userId, now = new Date()) {
       const expires = Math.floor(now.getTime() / 1000) + filePreviewTtlSeconds;
-      const signature = mac(fileId, String(userId), String(expires)).toString('base64url');
-      const query = new URLSearchParams({ u: String(userId), e: String(expires), s: signature });
+      const user = userId === null ? anonymous : String(userId);
+      const signature = mac(fileId, user, String(expires)).toString('base64url');
+      const query = new URLSearchParams({ u: user, e: String(expires), s: signature });
       return {
         url: `${filePreviewPathPrefix}${fileId}?${query.toString()}`,
         expiresAt: new Date(expires * 1000).toISOString(),
@@ -63,7 +71,7 @@ export function createPreviewSigner(secret: string): PreviewSigner {
       const expected = mac(fileId, u, e);
       const given = Buffer.from(s, 'base64url');
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-      return Number(u);
+      return { userId: u === anonymous ? null : Number(u) };
     },
   };
 }

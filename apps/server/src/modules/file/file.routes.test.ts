@@ -376,16 +376,23 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
       const reads = [
         await t.call('GET', `/api/v3/space/${space.id}/file`, headers),
         await t.call('GET', `/api/v3/space/file/${fileId}`, headers),
-        await t.call('GET', `/api/v3/space/file/${fileId}/previewUrl`, headers),
         await t.call('GET', `/api/v1/mcp/file/${fileId}/previewUrl`, headers),
       ];
-      const download = await t.app.inject({
-        method: 'GET',
-        url: `/api/v3/space/file/${fileId}/download`,
-        headers,
-      });
-      for (const res of [...reads.map((r) => r.status), download.statusCode]) {
-        expect(res, `${caller} read`).toBe(want.read);
+      for (const res of reads) expect(res.status, `${caller} read`).toBe(want.read);
+      // the preview URL and the download are open to visitors: without a login, a space that is
+      // not open looks missing (visitor.routes.test.ts covers open spaces)
+      const visitorReads = [
+        (await t.call('GET', `/api/v3/space/file/${fileId}/previewUrl`, headers)).status,
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v3/space/file/${fileId}/download`,
+            headers,
+          })
+        ).statusCode,
+      ];
+      for (const status of visitorReads) {
+        expect(status, `${caller} read`).toBe(caller === 'anonymous' ? 404 : want.read);
       }
       const up = await upload(headers, space.id, `${caller}.txt`, Buffer.from(caller));
       const rename = await t.call('PUT', `/api/v3/space/file/${fileId}`, headers, { name: caller });

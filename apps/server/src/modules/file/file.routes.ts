@@ -23,7 +23,7 @@ import { AppError } from '../../http/app-error.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
 import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
 import { removeBytesHandler, removeBytesJob } from './file.recycle.js';
@@ -124,11 +124,11 @@ export function registerFileRoutes(app: App, options: { db: Database; config: Co
 
   app.get(
     '/api/v3/space/file/:id/download',
-    { schema: { tags, params: idParamsSchema } },
+    { config: { auth: 'optional' }, schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
       const bytes = await files.downloadFile(
         deps,
-        me(request),
+        callerId(request),
         request.params.id,
         rangeOf(request.headers.range),
       );
@@ -142,8 +142,11 @@ export function registerFileRoutes(app: App, options: { db: Database; config: Co
 
   app.get(
     '/api/v3/space/file/:id/previewUrl',
-    { schema: { tags, params: idParamsSchema, response: okResponse(filePreviewUrlSchema) } },
-    async (request) => ok(await files.previewUrl(deps, me(request), request.params.id)),
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: okResponse(filePreviewUrlSchema) },
+    },
+    async (request) => ok(await files.previewUrl(deps, callerId(request), request.params.id)),
   );
 
   app.get(

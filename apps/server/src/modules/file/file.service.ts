@@ -43,7 +43,7 @@ const notFound = () => new AppError(ErrorCode.dataMissing);
 /** A live file of a live space the caller may `action`; otherwise 404 + 100007. */
 export async function accessFile(
   db: Executor,
-  userId: number,
+  userId: number | null,
   fileId: string,
   action: SpaceAction,
 ) {
@@ -266,7 +266,7 @@ export interface FileBytes {
 /** Opens a file's bytes (or one range of them) for someone who may read it. */
 export async function downloadFile(
   deps: FileDeps,
-  userId: number,
+  userId: number | null,
   fileId: string,
   range: (size: number) => ByteRange | 'unsatisfiable' | undefined,
 ): Promise<FileBytes> {
@@ -297,7 +297,7 @@ export async function downloadFile(
 
 export async function previewUrl(
   deps: FileDeps,
-  userId: number,
+  userId: number | null,
   fileId: string,
 ): Promise<FilePreviewUrl> {
   await accessFile(deps.db, userId, fileId, 'read');
@@ -311,7 +311,7 @@ export async function openPreview(
   query: PreviewQuery,
   range: (size: number) => ByteRange | 'unsatisfiable' | undefined,
 ) {
-  const userId = deps.signer.verify(fileId, query);
-  if (userId === null) throw new AppError(ErrorCode.fileUrlInvalid, { status: 403 });
-  return downloadFile(deps, userId, fileId, range);
+  const signed = deps.signer.verify(fileId, query);
+  if (signed === null) throw new AppError(ErrorCode.fileUrlInvalid, { status: 403 });
+  return downloadFile(deps, signed.userId, fileId, range);
 }

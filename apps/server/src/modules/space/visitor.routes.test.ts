@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@library/contract';
 import { spaces } from '../../db/schema/index.js';
 import { authHeader, buildSpaceWithRoles, buildUser } from '../../test/factories.js';
+import { multipartBody } from '../file/file.test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -186,6 +187,49 @@ describe('visitors of an open space', () => {
     }
     // routes that are not open to visitors still ask anonymous callers to log in
     expect((await call('GET', '/api/v3/space/group', {})).status).toBe(401);
+  });
+});
+
+describe('files of an open space for visitors', () => {
+  async function upload(headers: Headers, spaceId: string, pageId: string, text: string) {
+    const body = multipartBody(`${text}.txt`, Buffer.from(text));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/space/${spaceId}/file?pageId=${pageId}`,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.fileId as string;
+  }
+
+  it("previews and downloads a published page's files, never a draft's, until the space closes", async () => {
+    const { space, as, published, draft } = await openWorld();
+    const shown = await upload(as.owner, space.id, published, 'published-file');
+    const hidden = await upload(as.owner, space.id, draft, 'draft-file');
+    for (const visitor of [{}, as.outsider]) {
+      const signed = await call('GET', `/api/v3/space/file/${shown}/previewUrl`, visitor);
+      expect(signed.status).toBe(200);
+      const bytes = await t.app.inject({ method: 'GET', url: signed.body.data.url });
+      expect([bytes.statusCode, bytes.body]).toEqual([200, 'published-file']);
+      const download = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/space/file/${shown}/download`,
+        headers: visitor,
+      });
+      expect([download.statusCode, download.body]).toEqual([200, 'published-file']);
+      for (const url of [
+        `/api/v3/space/file/${hidden}/previewUrl`,
+        `/api/v3/space/file/${hidden}/download`,
+      ]) {
+        expect((await call('GET', url, visitor)).status).toBe(404);
+      }
+    }
+    const anonymousUrl = (await call('GET', `/api/v3/space/file/${shown}/previewUrl`, {})).body.data
+      .url as string;
+    await call('PUT', `/api/v2/space/${space.id}`, as.owner, { openToVisitors: false });
+    expect((await t.app.inject({ method: 'GET', url: anonymousUrl })).statusCode).toBe(404);
+    expect((await call('GET', `/api/v3/space/file/${shown}/previewUrl`, {})).status).toBe(404);
   });
 });
 
