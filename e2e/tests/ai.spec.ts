@@ -153,6 +153,10 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   );
   const cited = page.locator('.page-body .bn-block-outer[data-id="hours-block"]');
   await expect(cited).toBeInViewport({ timeout: 15_000 });
+  // and still there once the editor has taken the static rendering's place (which keeps the
+  // place it finds: a scroll to the block must not be caught half-way)
+  await expect(page.locator('.page-body .bn-editor[contenteditable="true"]')).toBeVisible();
+  await expect(cited).toBeInViewport();
   // highlighted for a moment, as an anchored comment's block is
   await expect(cited.locator('> .bn-block')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)', {
     timeout: 2000,

@@ -2,7 +2,8 @@
 // someone who may edit, the editor then loads and mounts out of sight and takes the static
 // rendering's place before the next paint, at the same scroll position. Until then the static
 // rendering is read only: a click in it is remembered and puts the cursor there once the editor
-// is in, and the characters typed meanwhile follow (IME input needs the editor and waits for it).
+// is in, and the characters, Enter and Backspace typed meanwhile follow, played as if typed in the
+// editor, its Markdown shortcuts included (IME input needs the editor and waits for it).
 // Readers keep the static rendering: it draws every block the editor does, without loading it.
 import {
   memo,
@@ -104,15 +105,23 @@ function EditablePageContent({
     return stopHolding;
   }, [ready, onShown]);
 
-  // while the editor is on its way: the keys typed after a click in the static rendering
+  // while the editor is on its way: the keys typed after a click in the static rendering (Enter
+  // as "\n"; Backspace takes back what was typed meanwhile)
   useEffect(() => {
     if (ready) return;
     const handleKeyDown = (event: KeyboardEvent) => {
       const waiting = pending.current;
       if (!waiting || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-      if (event.key.length !== 1) return;
-      event.preventDefault();
-      waiting.typed += event.key;
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        waiting.typed += '\n';
+      } else if (event.key === 'Backspace' && waiting.typed) {
+        event.preventDefault();
+        waiting.typed = Array.from(waiting.typed).slice(0, -1).join('');
+      } else if (event.key.length === 1) {
+        event.preventDefault();
+        waiting.typed += event.key;
+      }
     };
     const handleFocusIn = (event: FocusEvent) => {
       // the user went on elsewhere (the title, a drawer): the click no longer counts; focus on

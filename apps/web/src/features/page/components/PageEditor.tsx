@@ -1,7 +1,8 @@
 // The BlockNote editor, loaded lazily in its own chunk (import it through LazyPageEditor).
 // Chinese UI from BlockNote's own dictionaries, light/dark from the app theme, code blocks
 // highlighted by @blocknote/code-block, a callout block in the slash menu (lib/page-schema.tsx);
-// the drag handle menu adds "comment on this block".
+// the drag handle menu adds "comment on this block". The block being typed in is never skipped by
+// the page's `content-visibility` (lib/editing-block.ts: keys typed into a new block were lost).
 // Files picked, dropped or pasted into the editor upload into the page's space (progress in the
 // upload panel) and are stored as `/v3/space/file/{fileId}`, resolved to a fresh signed preview
 // URL whenever a block shows them.
@@ -39,6 +40,8 @@ import { uploadQueue, useUploads } from '../../files/hooks/use-uploads';
 import { UploadCancelledError } from '../../files/lib/upload-queue';
 import { pageSchema, pageSlashMenuItems, type PageEditorInstance } from '../lib/page-schema';
 import { textPoint, type CaretTarget } from '../lib/caret-target';
+import { editingBlockExtension } from '../lib/editing-block';
+import { replayTyped } from '../lib/replay-typed';
 
 export interface PageEditorProps {
   /** the document when the editor mounts; later changes come from the user */
@@ -62,7 +65,10 @@ export interface PageEditorProps {
 const schema = pageSchema;
 
 export interface PageEditorHandle {
-  /** focuses the editor at a place in a block's text, then types what was typed meanwhile */
+  /**
+   * focuses the editor at a place in a block's text, then types what was typed meanwhile ("\n":
+   * Enter) as if typed there (lib/replay-typed.ts)
+   */
   focusAt: (target: CaretTarget, typed: string) => void;
 }
 
@@ -127,7 +133,7 @@ function editorHandle(editor: PageEditorInstance): PageEditorHandle {
         // the block is gone or has no text: the editor is still focused, where it was
       }
       view.focus();
-      if (typed) view.dispatch(view.state.tr.insertText(typed));
+      replayTyped(view, typed);
     },
   };
 }
@@ -218,6 +224,8 @@ export function PageEditor({
         }
       },
       tables: { headers: true, splitCells: true },
+      // the block being typed in is never skipped by content-visibility (lib/editing-block.ts)
+      extensions: [editingBlockExtension()],
     },
     [dictionary],
   );

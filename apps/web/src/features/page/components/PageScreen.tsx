@@ -131,14 +131,16 @@ function PageBody({ page }: { page: PageDetail }) {
     setLoaded(true);
   }, [draftData, saver]);
 
-  // A reference of the AI chat names a block (`?block=`): once the (lazy) editor has drawn it,
-  // scroll to it and highlight it the way an anchored comment does.
+  // A reference of the AI chat names a block (`?block=`): once it is drawn (the static rendering,
+  // and again once the editor has taken its place), jump to it and highlight it the way an
+  // anchored comment does. A jump, not a smooth scroll: the swap to the editor keeps the place it
+  // finds, and a smooth scroll under way then would stop half-way.
   useEffect(() => {
     if (!citedBlockId || !loaded) return;
     let tries = 0;
     const timer = setInterval(() => {
       tries += 1;
-      const found = highlightBlock(citedBlockId, bodyRef.current ?? document);
+      const found = highlightBlock(citedBlockId, bodyRef.current ?? document, 'instant');
       if (found || tries >= 100) clearInterval(timer);
     }, 100);
     return () => clearInterval(timer);

@@ -59,11 +59,23 @@ export function restoreScrollAnchor(anchor: ScrollAnchor | null, root: Element |
 /** How long after a swap the place is kept while the new rendering settles. */
 const holdMs = 1000;
 
+/** The holds running now (a function stops each). */
+const holding = new Set<() => void>();
+
+/**
+ * Stops keeping the places held now: the page is about to be scrolled somewhere on purpose (to
+ * a cited block), which a hold would otherwise undo frame after frame.
+ */
+export function releaseScrollAnchors(): void {
+  for (const stop of [...holding]) stop();
+}
+
 /**
  * Restores the anchor now and keeps it for a moment: the blocks of the new rendering near the
  * screen take their real heights over the next frames (content-visibility draws them only then),
  * and neither the browser's scroll anchoring nor the editor keeps the place by itself. Stops as
- * soon as the user scrolls (wheel, touch, keys, the scrollbar). Answers a function that stops it.
+ * soon as the user scrolls (wheel, touch, keys, the scrollbar) or the page scrolls to a block on
+ * purpose (releaseScrollAnchors). Answers a function that stops it.
  */
 export function holdScrollAnchor(anchor: ScrollAnchor | null, root: Element | null): () => void {
   if (!anchor || !root) return () => undefined;
@@ -72,8 +84,10 @@ export function holdScrollAnchor(anchor: ScrollAnchor | null, root: Element | nu
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
+    holding.delete(stop);
     for (const type of userScrollEvents) window.removeEventListener(type, stop, true);
   };
+  holding.add(stop);
   for (const type of userScrollEvents) {
     window.addEventListener(type, stop, { capture: true, passive: true });
   }
