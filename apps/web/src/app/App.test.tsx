@@ -298,21 +298,23 @@ describe('the app shell end to end', () => {
   });
 
   it('lets a visitor open an open space without logging in, and log in from it', async () => {
-    const server = createFakeServer({
-      'GET /api/v2/space/s1': {
-        spaceId: 's1',
-        name: '开放的读书会',
-        icon: null,
-        description: '',
-        openToVisitors: true,
-        ownerId: '10002',
-        role: 'visitor',
-        abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-      },
+    const space = {
+      spaceId: 's1',
+      name: '开放的读书会',
+      icon: null,
+      description: '',
+      openToVisitors: true,
+      ownerId: '10002',
+      role: 'visitor',
+      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const routes: Record<string, unknown> = {
+      'GET /api/v2/space/s1': space,
       'GET /api/v2/space/s1/tree': [{ type: 'page', pageId: 'p1', name: '入门指南', avatar: null }],
-    });
+    };
+    const server = createFakeServer(routes);
     startApp('/open-space/s1', server);
     expect(await screen.findByRole('treeitem', { name: /入门指南/ })).toBeTruthy();
     expect(screen.getByText('访客')).toBeTruthy();
@@ -321,9 +323,28 @@ describe('the app shell end to end', () => {
     // no history is recorded for an anonymous visitor
     expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: /登录/ }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /登录/ }));
     expect(useDialogStore.getState().type).toBe('login');
     expect(useLoginRedirectStore.getState().target).toBe('/space/s1');
+
+    // an editor of the space logs in: the space is asked for again and shown with the editor's
+    // role, not the visitor's answer left in the cache
+    const asked = server.find('GET', '/api/v2/space/s1').length;
+    Object.assign(routes, sessionRoutes(readerRoles), {
+      'POST /api/v1/user/login': { ...loginResponse, registered: false },
+      'POST /api/v1/history': null,
+      'GET /api/v2/space/s1': {
+        ...space,
+        role: 'editor',
+        abilities: { canRead: true, canEdit: true, canManage: false, canDelete: false },
+      },
+    });
+    await logInByPassword(user);
+    await waitFor(() => expect(currentLocation()).toBe('/space/s1'));
+    expect(await screen.findByRole('button', { name: '新建' })).toBeTruthy();
+    expect(server.find('GET', '/api/v2/space/s1').length).toBeGreaterThan(asked);
+    expect(screen.queryByText('访客')).toBeNull();
   });
 
   it('sends an anonymous visitor entry /open/:spaceId to the open space view', async () => {

@@ -65,10 +65,6 @@ describe('route guard (spec §2)', () => {
     },
   );
 
-  it('lets a logged-in user open the open space routes as they are', () => {
-    expect(decideGuard(input({ pathname: '/open-space/7/page/9' }))).toEqual({ kind: 'allow' });
-  });
-
   it('loads the session first on entry with a token, on any path', () => {
     expect(decideGuard(input({ pathname: '/notes', phase: 'idle' }))).toEqual({
       kind: 'initialize',
@@ -90,6 +86,23 @@ describe('route guard (spec §2)', () => {
     expect(decideGuard(input({ pathname: '/open/abc', hasToken: false, phase: 'idle' }))).toEqual({
       kind: 'allow',
     });
+  });
+
+  it('sends a logged-in user from an open space view to the member view; visitors stay', () => {
+    for (const [open, member] of [
+      ['/open-space/abc', '/space/abc'],
+      ['/open-space/abc/page/p1', '/space/abc/page/p1'],
+      ['/open-space/abc/ai', '/space/abc/ai'],
+    ] as const) {
+      expect(decideGuard(input({ pathname: open, search: '?block=b1' }))).toEqual({
+        kind: 'redirect',
+        to: `${member}?block=b1`,
+      });
+      expect(decideGuard(input({ pathname: open, hasToken: false, phase: 'idle' }))).toEqual({
+        kind: 'allow',
+      });
+    }
+    expect(decideGuard(input({ pathname: '/open-space/mobile' }))).toEqual({ kind: 'allow' });
   });
 
   it('sends a logged-in user away from /login and into /403 for role routes they lack', () => {

@@ -4,6 +4,7 @@
 import { matchPath } from 'react-router';
 import { openPaths, paths, publicPathPrefixes, visitorSpacePaths } from '../../config/paths';
 import { appPathOrFallback } from '../../lib/navigation';
+import { memberPathOf } from '../../features/space/lib/space-hrefs';
 import type { SessionPhase } from '../../features/auth/stores/session-store';
 import type { DeviceMode } from '../../features/layout/stores/device-store';
 
@@ -70,6 +71,15 @@ export function deviceRedirect(pathname: string, deviceMode: DeviceMode): string
   return null;
 }
 
+/** The member view (/space/…) of an open space view path (/open-space/:spaceId…), if it is one. */
+export function memberViewOf(pathname: string): string | null {
+  const open = [paths.openSpace.path, paths.openSpacePage.path, paths.openSpaceAi.path];
+  if (startsWithSegment(pathname, paths.openSpaceMobile.path)) return null;
+  return open.some((pattern) => matchPath(pattern, pathname) !== null)
+    ? memberPathOf(pathname)
+    : null;
+}
+
 /** The space id of a visitor entry path /open/:spaceId, if it is one. */
 export function openEntrySpaceId(pathname: string): string | null {
   const match = /^\/open\/([^/]+)\/?$/.exec(pathname);
@@ -94,6 +104,9 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (pathname === paths.root.path) return { kind: 'redirect', to: paths.home.path };
   const openSpaceId = openEntrySpaceId(pathname);
   if (openSpaceId) return { kind: 'redirect', to: paths.space.getHref(openSpaceId) };
+  // a logged-in user sees an open space in the member view, as a member or a visitor
+  const memberPath = memberViewOf(pathname);
+  if (memberPath) return { kind: 'redirect', to: `${memberPath}${search}` };
   if (pathname === paths.login.path) return { kind: 'redirect', to: paths.home.path };
   if (input.forbidden) return { kind: 'redirect', to: paths.forbidden.path };
   return { kind: 'allow' };

@@ -128,6 +128,9 @@ export function postLoginTarget(pathNow: string): string {
 
 export async function completeLogin(response: LoginResponse): Promise<boolean> {
   saveToken(response.token);
+  // what a visitor was shown (an open space as a visitor, its tree of published pages) is asked
+  // for again as the user now logged in
+  void queryClient.invalidateQueries();
   queryClient.setQueryData(currentUserQueryKey, response.user);
   useRegisterInviteStore.getState().clearInviteCode();
   const loaded = await loadSession({ thenGoTo: postLoginTarget(currentPath()) });
