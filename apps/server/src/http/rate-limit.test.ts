@@ -50,10 +50,23 @@ describe('the API rate limit', () => {
     },
   );
 
-  it('lets requests through when Redis does not answer', async () => {
+  it('lets requests through when Redis does not answer, but not logins', async () => {
     // nothing listens on port 1
     const t = await instance('redis://127.0.0.1:1');
     const client = newClient();
     for (let i = 0; i < 5; i++) expect((await ask(t, client)).statusCode).toBe(200);
+    // guessing passwords or sending SMS codes stays limited: refused while uncounted
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      remoteAddress: client,
+      payload: {
+        account: '13800000000',
+        password: 'Wrong1234',
+        client: { client: 'web', deviceId: 'd', deviceName: 'n', version: '0.1' },
+      },
+    });
+    expect(login.statusCode).toBe(500);
+    expect(login.json().code).toBe(ErrorCode.serverError);
   });
 });

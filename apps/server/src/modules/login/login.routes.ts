@@ -13,8 +13,11 @@ import { loginWithPassword, loginWithSms, type LoginDeps } from './login.service
 import { sendCode, type SmsCodeDeps } from './sms-code.service.js';
 
 const tags = ['login'];
-/** Tighter per-IP limit on the calls that guess secrets or cost money. */
-const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+/**
+ * Tighter per-IP limit on the calls that guess secrets or cost money. Unlike the rest of the API
+ * these are refused (not let through) while the counters' Redis does not answer.
+ */
+const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', skipOnError: false } };
 
 export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
   app.post(
