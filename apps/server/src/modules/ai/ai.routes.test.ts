@@ -6,6 +6,7 @@ import { queryRows } from '../../db/database.js';
 import {
   aiMessages,
   aiProviders,
+  spaceAi,
   fileBlobs,
   spaceFiles,
   spaceFileTexts,
@@ -241,6 +242,17 @@ describe('space AI', () => {
       settings: { instructions: '回答要简短', topK: 3, includeDrafts: true },
       abilities: { canManage: true, canChat: true },
     });
+    // the extra instructions and the last indexing error are the managers' to see
+    await t.db
+      .update(spaceAi)
+      .set({ indexError: 'model unreachable' })
+      .where(eq(spaceAi.spaceId, space.id));
+    const managed = await call('GET', `/api/v1/ai/${space.id}`, as.admin);
+    expect(managed.body.data.settings.instructions).toBe('回答要简短');
+    expect(managed.body.data.index.lastError).toBe('model unreachable');
+    const read = await call('GET', `/api/v1/ai/${space.id}`, as.reader);
+    expect(read.body.data.settings).toMatchObject({ instructions: '', topK: 3 });
+    expect(read.body.data.index.lastError).toBeNull();
     expect((await call('POST', `/api/v1/ai/${space.id}/reindex`, as.reader)).status).toBe(404);
     expect((await call('POST', `/api/v1/ai/${space.id}/reindex`, as.owner)).status).toBe(200);
   });

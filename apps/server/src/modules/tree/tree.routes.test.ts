@@ -459,6 +459,14 @@ describe('pages not published', () => {
     expect(await topicFor(headers)).toBe(2);
     expect(await topicFor(readerHeaders)).toBe(1);
 
+    // a newer version of a published page changes nothing the tree shows: the cache stays
+    const versionOf = async () =>
+      (await t.db.select().from(spaces).where(eq(spaces.id, space.id)))[0]!.treeVersion;
+    const before = await versionOf();
+    expect(
+      (await call('POST', `/api/v2/space/page/${done.id}/version`, headers, { name: 'v2' })).status,
+    ).toBe(200);
+    expect(await versionOf()).toBe(before);
     // publishing and unpublishing change what readers see, past the cached tree
     expect((await publish(draft.id)).status).toBe(200);
     expect(outline(await treeOf(space.id, readerHeaders))).toEqual(['T:手册[P:草稿,P:定稿]']);
