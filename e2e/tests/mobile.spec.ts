@@ -10,8 +10,9 @@ test('a mobile-width viewport is sent from /space to /space-mobile and /open-spa
   await loginBySms(page, newMobile());
   await page.goto('/space/abc');
   await expect(page).toHaveURL(/\/space-mobile\/abc$/);
-  await page.goto('/open-space/abc');
-  await expect(page).toHaveURL(/\/open-space\/mobile$/);
+  // the phone's open space view keeps the space; a logged-in user goes on to the member view
+  await page.goto('/open-space/abc/page/p1');
+  await expect(page).toHaveURL(/\/space-mobile\/abc\/page\/p1$/);
 });
 
 test('the device mode follows the window width across 992 px', async ({ page }) => {

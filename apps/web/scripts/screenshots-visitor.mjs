@@ -5,8 +5,8 @@
 // The server must run with SMS_FIXED_CODE (default 246810 here). Pictures go to <repo>/shots/.
 // An owner makes a space with a topic, published pages and a draft, turns its AI on and opens
 // it to visitors. Then, in zh_CN and en_US, light and dark: the anonymous visitor's space root,
-// a published page and the AI tab asking to log in (1280 px), the phone's open space list
-// (390 px), and a logged-in visitor's view of the space with its 访客 tag.
+// a published page and the AI tab asking to log in (1280 px), the phone's open space list, a
+// space's content list and a page (390 px), and a logged-in visitor's view with its 访客 tag.
 import { baseUrl, browser, call, logInBySms, newPage, phone, shoot } from './screenshot-kit.mjs';
 
 const text = (value) => ({ type: 'text', text: value, styles: {} });
@@ -82,9 +82,16 @@ for (const locale of ['zh_CN', 'en_US']) {
     await context.close();
 
     const mobile = await newPage({ locale, theme, viewport: phone });
-    await mobile.page.goto(`${baseUrl}/open-space/${spaceId}/page/${hours}`);
+    await mobile.page.goto(`${baseUrl}/open-space/mobile`);
     await mobile.page.getByText('城市开放图书馆').first().waitFor();
     await shoot(mobile.page, `visitor-mobile-list-${look}`);
+    await mobile.page.getByText('城市开放图书馆').first().click();
+    await mobile.page.getByText('读者指南').waitFor();
+    await shoot(mobile.page, `visitor-mobile-space-${look}`);
+    // a shared page link on a phone: the guard keeps the space and page in the query
+    await mobile.page.goto(`${baseUrl}/open-space/${spaceId}/page/${hours}`);
+    await mobile.page.getByText('每周一闭馆整理图书').waitFor();
+    await shoot(mobile.page, `visitor-mobile-page-${look}`);
     await mobile.context.close();
   }
 }

@@ -130,10 +130,24 @@ describe('route guard (spec §2)', () => {
       });
     });
 
-    it('sends mobile devices from /open-space… to /open-space/mobile', () => {
-      expect(deviceRedirect('/open-space/7', 'Mobile')).toBe('/open-space/mobile');
-      expect(deviceRedirect('/open-space/7/page/3', 'Mobile')).toBe('/open-space/mobile');
+    it('sends mobile devices from /open-space… to /open-space/mobile, keeping space and page', () => {
+      expect(deviceRedirect('/open-space/7', 'Mobile')).toBe('/open-space/mobile?space=7');
+      expect(deviceRedirect('/open-space/7/ai', 'Mobile')).toBe('/open-space/mobile?space=7');
+      expect(deviceRedirect('/open-space/7/page/3', 'Mobile')).toBe(
+        '/open-space/mobile?space=7&page=3',
+      );
       expect(deviceRedirect('/open-space/mobile', 'Mobile')).toBeNull();
+      expect(
+        decideGuard(
+          input({
+            pathname: '/open-space/7/page/3',
+            search: '?block=b1',
+            deviceMode: 'Mobile',
+            hasToken: false,
+            phase: 'idle',
+          }),
+        ),
+      ).toEqual({ kind: 'redirect', to: '/open-space/mobile?space=7&page=3' });
     });
 
     it('redirects before the login check, so a visitor lands on the mobile path', () => {

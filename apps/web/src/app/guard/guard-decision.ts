@@ -4,7 +4,7 @@
 import { matchPath } from 'react-router';
 import { openPaths, paths, publicPathPrefixes, visitorSpacePaths } from '../../config/paths';
 import { appPathOrFallback } from '../../lib/navigation';
-import { memberPathOf } from '../../features/space/lib/space-hrefs';
+import { memberPathOf, openSpaceMobileHref } from '../../features/space/lib/space-hrefs';
 import type { SessionPhase } from '../../features/auth/stores/session-store';
 import type { DeviceMode } from '../../features/layout/stores/device-store';
 
@@ -56,7 +56,13 @@ export function deviceRedirect(pathname: string, deviceMode: DeviceMode): string
       startsWithSegment(pathname, '/open-space') &&
       !startsWithSegment(pathname, openSpaceMobile)
     ) {
-      return openSpaceMobile;
+      // the space and page go along in the query (the phone's open space view shows them)
+      const [spaceId, section, pageId] = pathname.split('/').slice(2);
+      if (!spaceId) return openSpaceMobile;
+      return openSpaceMobileHref(
+        decodeURIComponent(spaceId),
+        section === 'page' && pageId ? decodeURIComponent(pageId) : undefined,
+      );
     }
     return null;
   }
@@ -91,7 +97,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (phase === 'signing-out') return { kind: 'wait' };
 
   const deviceTarget = deviceRedirect(pathname, deviceMode);
-  if (deviceTarget) return { kind: 'redirect', to: `${deviceTarget}${search}` };
+  if (deviceTarget) {
+    // a target with its own query (the phone's open space view) does not take the old one
+    const to = deviceTarget.includes('?') ? deviceTarget : `${deviceTarget}${search}`;
+    return { kind: 'redirect', to };
+  }
 
   if (!hasToken) {
     if (isPublicPath(pathname)) return { kind: 'allow' };

@@ -36,8 +36,10 @@ import { StaticPage } from './StaticPage';
 import { VersionsDrawer } from './VersionsDrawer';
 import './page-screen.css';
 
-export function PageScreen() {
-  const { pageId = '' } = useParams();
+/** The routed page (`:pageId`), or the one given (the phone's open space view names it). */
+export function PageScreen({ pageId: given }: { pageId?: string }) {
+  const { pageId: routed = '' } = useParams();
+  const pageId = given ?? routed;
   // a fresh screen (editor, save state, drawers) for each page
   return <PageView key={pageId} pageId={pageId} />;
 }

@@ -19,13 +19,55 @@ const openSpace = (spaceId: string, name: string, description = '') => ({
   updatedAt: '2026-11-20T08:00:00.000Z',
 });
 
+const page = {
+  pageId: 'p1',
+  spaceId: 's1',
+  parentId: null,
+  title: '开放时间',
+  avatar: null,
+  revision: 3,
+  publishedVersion: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  createdBy: { userId: '10002', nickname: '馆长', avatar: null },
+  updatedBy: null,
+  abilities: { canEdit: false, canPublish: false, canComment: false, canManageComments: false },
+};
+
 function show(list: ReturnType<typeof openSpace>[]) {
-  const server = createFakeServer({ 'GET /api/v3/space/openSpace': { list, total: list.length } });
+  const server = createFakeServer({
+    'GET /api/v3/space/openSpace': { list, total: list.length },
+    'GET /api/v2/space/s1': {
+      ...list[0],
+      openToVisitors: true,
+      ownerId: '10002',
+      role: 'visitor',
+      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      createdAt: '2026-11-01T00:00:00.000Z',
+    },
+    'GET /api/v2/space/s1/tree': [{ type: 'page', pageId: 'p1', name: '开放时间', avatar: null }],
+    'GET /api/v2/space/page/p1': page,
+    'GET /api/v2/space/page/p1/block': {
+      version: 1,
+      revision: null,
+      blocks: [
+        {
+          id: 'b1',
+          type: 'paragraph',
+          props: {},
+          content: [{ type: 'text', text: '每周一闭馆', styles: {} }],
+          children: [],
+        },
+      ],
+    },
+    'GET /api/v2/space/page/p1/comment': { list: [], total: 0, page: 0, pageSize: 10000 },
+  });
   configureApiClient({ fetch: server.fetch });
   const router = createMemoryRouter(
     [
       { path: '/open-space/mobile', element: <OpenSpaceMobileScreen /> },
       { path: '/space-mobile/:spaceId', element: <p>手机空间视图</p> },
+      { path: '/space-mobile/:spaceId/page/:pageId', element: <p>手机页面</p> },
     ],
     { initialEntries: ['/open-space/mobile'] },
   );
@@ -52,20 +94,29 @@ describe('the mobile open space list', () => {
     expect(String(asked)).toContain('/api/v3/space/openSpace?page=0&pageSize=20');
   });
 
-  it('asks an anonymous visitor to log in and then opens the chosen space', async () => {
-    show([openSpace('s1', '城市开放图书馆')]);
-    expect(await screen.findByText('登录后即可在手机上浏览开放空间')).toBeTruthy();
+  it("opens a space's content list and its pages for an anonymous visitor, within this screen", async () => {
+    const { router, server } = show([openSpace('s1', '城市开放图书馆')]);
+    expect(await screen.findByText('登录后可以向开放空间的 AI 提问')).toBeTruthy();
     await userEvent.click(screen.getByText('城市开放图书馆'));
-    expect(useDialogStore.getState().type).toBe('login');
-    expect(useLoginRedirectStore.getState().target).toBe('/space-mobile/s1');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/open-space/mobile?space=s1',
+    );
+    expect(await screen.findByText('开放时间')).toBeTruthy();
+    // no chat and no file library without a login, and no history recorded
+    expect(screen.queryByText('AI 问答')).toBeNull();
+    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await userEvent.click(screen.getByText('开放时间'));
+    expect(router.state.location.search).toBe('?space=s1&page=p1');
+    expect(await screen.findByText('每周一闭馆')).toBeTruthy();
+    expect(useDialogStore.getState().type).toBeNull();
   });
 
-  it('opens the space at once for a logged-in user', async () => {
+  it('sends a logged-in user on to the mobile space view of the same place', async () => {
     useSessionStore.setState({ token: 'tok-1' });
     const { router } = show([openSpace('s1', '城市开放图书馆')]);
     await userEvent.click(await screen.findByText('城市开放图书馆'));
     expect(router.state.location.pathname).toBe('/space-mobile/s1');
-    expect(screen.queryByText('登录后即可在手机上浏览开放空间')).toBeNull();
+    expect(screen.queryByText('登录后可以向开放空间的 AI 提问')).toBeNull();
   });
 
   it('says so when no space is open yet', async () => {

@@ -1,23 +1,65 @@
-// `/open-space/mobile`: the spaces open to visitors, on a phone (the guard sends every
-// /open-space/… here on mobile). A logged-in user opens one in the mobile space view as a
-// visitor; anyone else logs in first and lands there.
+// `/open-space/mobile`: open spaces on a phone (the guard sends every /open-space/… here on
+// mobile, keeping the space and page in the query). Without `space`: the list of spaces open to
+// visitors. With `space` (and `page`): that space's content list or that page, for anonymous
+// visitors; a logged-in user goes on to the mobile space view of the same place instead.
 import { useState } from 'react';
 import { Alert, Button, Empty, Layout, List, Result, Skeleton, Typography } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { askToLogIn } from '../../auth/session';
 import { useSessionStore } from '../../auth/stores/session-store';
 import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { PageScreen } from '../../page/components/PageScreen';
 import { useOpenSpaces } from '../api/get-open-spaces';
+import { openSpaceMobileHref } from '../lib/space-hrefs';
+import { SpaceMobileView } from './SpaceMobileScreen';
 import './space.css';
 
 const pageSize = 20;
 
 export function OpenSpaceMobileScreen() {
-  const { t } = useTranslation();
+  const [params] = useSearchParams();
   const loggedIn = useSessionStore((state) => state.token !== null);
+  const spaceId = params.get('space');
+  const pageId = params.get('page');
+
+  if (spaceId && loggedIn) {
+    const to = pageId
+      ? paths.spaceMobilePage.getHref(spaceId, pageId)
+      : paths.spaceMobile.getHref(spaceId);
+    return <Navigate to={to} replace />;
+  }
+  const screen = !spaceId ? (
+    <OpenSpaceList loggedIn={loggedIn} />
+  ) : pageId ? (
+    <OpenSpacePage key={pageId} spaceId={spaceId} pageId={pageId} />
+  ) : (
+    <SpaceMobileView key={spaceId} kind="open-space" spaceId={spaceId} />
+  );
+  // without a login there is no app shell around the screen: antd's layout gives it the theme
+  return loggedIn ? screen : <Layout className="open-spaces-frame">{screen}</Layout>;
+}
+
+function OpenSpacePage({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="space-mobile-header">
+        <Link to={openSpaceMobileHref(spaceId)}>
+          <Button type="text" icon={<LeftOutlined />}>
+            {t('spaces.backToSpaces')}
+          </Button>
+        </Link>
+      </div>
+      <PageScreen pageId={pageId} />
+    </>
+  );
+}
+
+function OpenSpaceList({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const query = useOpenSpaces(page, pageSize);
 
@@ -37,7 +79,7 @@ export function OpenSpaceMobileScreen() {
   if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} className="space-mobile" />;
   const { list, total } = query.data;
 
-  const screen = (
+  return (
     <div className="space-mobile">
       <div className="space-mobile-header">
         <Typography.Title level={4} className="space-mobile-title">
@@ -75,44 +117,26 @@ export function OpenSpaceMobileScreen() {
                 }
               : false
           }
-          renderItem={(space) => {
-            const href = paths.spaceMobile.getHref(space.spaceId);
-            const content = (
-              <span className="space-mobile-item">
-                <SpaceIcon space={space} size={24} />
-                <span className="open-space-text">
-                  <Typography.Text ellipsis>{space.name}</Typography.Text>
-                  {space.description && (
-                    <Typography.Text type="secondary" className="open-space-description" ellipsis>
-                      {space.description}
-                    </Typography.Text>
-                  )}
+          renderItem={(space) => (
+            <List.Item>
+              <Link to={openSpaceMobileHref(space.spaceId)}>
+                <span className="space-mobile-item">
+                  <SpaceIcon space={space} size={24} />
+                  <span className="open-space-text">
+                    <Typography.Text ellipsis>{space.name}</Typography.Text>
+                    {space.description && (
+                      <Typography.Text type="secondary" className="open-space-description" ellipsis>
+                        {space.description}
+                      </Typography.Text>
+                    )}
+                  </span>
+                  <RightOutlined className="space-mobile-chevron" />
                 </span>
-                <RightOutlined className="space-mobile-chevron" />
-              </span>
-            );
-            return (
-              <List.Item>
-                {loggedIn ? (
-                  <Link to={href}>{content}</Link>
-                ) : (
-                  <a
-                    href={href}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      askToLogIn(href);
-                    }}
-                  >
-                    {content}
-                  </a>
-                )}
-              </List.Item>
-            );
-          }}
+              </Link>
+            </List.Item>
+          )}
         />
       )}
     </div>
   );
-  // without a login there is no app shell around the screen: antd's layout gives it the theme
-  return loggedIn ? screen : <Layout className="open-spaces-frame">{screen}</Layout>;
 }

@@ -1,18 +1,19 @@
 // `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
 // to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
-// AI chat (`/space-mobile/:spaceId/ai`). No tabs on mobile.
+// AI chat (`/space-mobile/:spaceId/ai`). No tabs on mobile. Anonymous visitors get the same list
+// of an open space on /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
 import { FolderOpenOutlined, LeftOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
-import { paths } from '../../../config/paths';
 import { useSessionStore } from '../../auth/stores/session-store';
 import { SpaceIcon } from '../../layout/components/SpaceIcon';
 import { useSpace } from '../api/get-space';
 import { useSpaceTree } from '../api/get-space-tree';
 import { recordSpaceVisit } from '../api/record-space-visit';
+import { spaceMobileHrefs, type SpaceViewKind } from '../lib/space-hrefs';
 import { nodeId } from '../lib/space-tree';
 import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
@@ -21,8 +22,12 @@ import { NodeIcon } from './NodeIcon';
 const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
 
 export function SpaceMobileScreen() {
-  const { t } = useTranslation();
   const { spaceId = '' } = useParams();
+  return <SpaceMobileView key={spaceId} kind="space" spaceId={spaceId} />;
+}
+
+export function SpaceMobileView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = useSessionStore((state) => state.token);
   const spaceQuery = useSpace(spaceId);
@@ -34,8 +39,9 @@ export function SpaceMobileScreen() {
     if (member) rememberOpenedSpace(spaceId, token);
   }, [member, spaceId, token]);
   useEffect(() => {
-    void recordSpaceVisit(spaceId).catch(() => undefined);
-  }, [spaceId]);
+    // an anonymous visitor has no history
+    if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
+  }, [spaceId, token]);
 
   if (spaceQuery.isError) {
     return (
@@ -53,8 +59,8 @@ export function SpaceMobileScreen() {
   const topicParam = searchParams.get('topic');
   const topic = topicParam ? tree.byId.get(topicParam) : undefined;
   const nodes: TreeNode[] = topic?.node.type === 'topic' ? topic.node.children : tree.roots;
-  const base = paths.spaceMobile.getHref(spaceId);
-  const parentHref = topic?.parentId ? `${base}?topic=${encodeURIComponent(topic.parentId)}` : base;
+  const hrefs = spaceMobileHrefs(kind, spaceId);
+  const parentHref = topic?.parentId ? hrefs.topic(topic.parentId) : hrefs.root;
 
   return (
     <div className="space-mobile">
@@ -68,19 +74,24 @@ export function SpaceMobileScreen() {
         <Typography.Title level={4} className="space-mobile-title" ellipsis>
           {topic?.name ?? space.name}
         </Typography.Title>
-        <Link to={paths.spaceMobileAi.getHref(spaceId)} style={{ marginInlineStart: 'auto' }}>
-          <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
-            {t('spaces.aiChat')}
+        {hrefs.ai && (
+          <Link to={hrefs.ai} style={{ marginInlineStart: 'auto' }}>
+            <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
+              {t('spaces.aiChat')}
+            </Button>
+          </Link>
+        )}
+        {/* the file library needs a login: downloads are signed for a user */}
+        {token !== null && (
+          <Button
+            type="text"
+            icon={<FolderOpenOutlined />}
+            aria-label={t('files.openHint')}
+            onClick={() => setFilesOpen(true)}
+          >
+            {t('files.open')}
           </Button>
-        </Link>
-        <Button
-          type="text"
-          icon={<FolderOpenOutlined />}
-          aria-label={t('files.openHint')}
-          onClick={() => setFilesOpen(true)}
-        >
-          {t('files.open')}
-        </Button>
+        )}
         {filesOpen && (
           <Suspense fallback={null}>
             <SpaceFilesDrawer
@@ -115,9 +126,9 @@ export function SpaceMobileScreen() {
                     {content}
                   </a>
                 ) : node.type === 'page' ? (
-                  <Link to={paths.spaceMobilePage.getHref(spaceId, node.pageId)}>{content}</Link>
+                  <Link to={hrefs.page(node.pageId)}>{content}</Link>
                 ) : (
-                  <Link to={`${base}?topic=${encodeURIComponent(node.topicId)}`}>{content}</Link>
+                  <Link to={hrefs.topic(node.topicId)}>{content}</Link>
                 )}
               </List.Item>
             );
