@@ -1,57 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newMobile, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { apiAs } from './support/api';
-import { loginBySms } from './support/login';
-
-interface SpaceAi {
-  chat: { id: string } | null;
-  index: { documents: number; pending: number };
-}
-
-function paragraph(id: string, text: string) {
-  return {
-    id,
-    type: 'paragraph',
-    props: { textColor: 'default', backgroundColor: 'default', textAlignment: 'left' },
-    content: [{ type: 'text', text, styles: {} }],
-    children: [],
-  };
-}
-
-/** A heading starts a new passage of the index, so the block after it is the one cited. */
-function heading(id: string, text: string) {
-  const block = paragraph(id, text);
-  return { ...block, type: 'heading', props: { ...block.props, level: 2 } };
-}
-
-/** A page with these blocks, published as version 'v1' (AI answers from published versions). */
-async function publishedPage(
-  page: Page,
-  request: APIRequestContext,
-  spaceId: string,
-  name: string,
-  blocks: Array<ReturnType<typeof paragraph> | ReturnType<typeof heading>>,
-) {
-  const created = await apiAs<{ pageId: string }>(
-    page,
-    request,
-    'POST',
-    `/v2/space/${spaceId}/page`,
-    { name },
-  );
-  const draft = await apiAs<{ revision: number }>(
-    page,
-    request,
-    'GET',
-    `/v2/space/page/${created.pageId}/block`,
-  );
-  await apiAs(page, request, 'PUT', `/v2/space/page/${created.pageId}/block`, {
-    baseRevision: draft.revision,
-    changes: blocks.map((block) => ({ op: 'upsert', blockId: block.id, data: block })),
-  });
-  await apiAs(page, request, 'POST', `/v2/space/page/${created.pageId}/version`, { name: 'v1' });
-  return created.pageId;
-}
+import {
+  heading,
+  indexedDocuments,
+  newUserWithSpace,
+  pageWith,
+  paragraph,
+  type SpaceAi,
+} from './support/content';
 
 function conversationList(page: Page) {
   return page.locator('.ai-conversation-list .ai-conversation-title');
@@ -78,18 +35,12 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   request,
 }) => {
   test.setTimeout(150_000);
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '市图书馆',
-  });
+  const space = await newUserWithSpace(page, request, '市图书馆');
   // the cited block sits below a long page, so opening the reference has to scroll to it
   const filler = Array.from({ length: 40 }, (_, index) =>
     paragraph(`filler-${index}`, `目录第${index + 1}行：馆藏分类与楼层示意。`),
   );
-  const hoursPage = await publishedPage(page, request, space.spaceId, '开放时间', [
+  const hoursPage = await pageWith(page, request, space.spaceId, '开放时间', [
     ...filler,
     heading('hours-heading', '开馆与闭馆'),
     paragraph(
@@ -97,7 +48,7 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
       '公共图书馆每周二至周日上午九点开馆，晚上八点闭馆，每周一闭馆整理图书。',
     ),
   ]);
-  await publishedPage(page, request, space.spaceId, '借阅规则', [
+  await pageWith(page, request, space.spaceId, '借阅规则', [
     paragraph('loan-block', '每位读者最多可以同时借阅十本图书，借期为三十天，到期前可以续借一次。'),
   ]);
 
@@ -114,13 +65,7 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   await expect(settings.getByText('索引状态')).toBeVisible();
   // indexing runs as a job after the change: wait until both pages are in
   await expect
-    .poll(
-      async () => {
-        const ai = await apiAs<SpaceAi>(page, request, 'GET', `/v1/ai/${space.spaceId}`);
-        return ai.index.pending === 0 ? ai.index.documents : -1;
-      },
-      { timeout: 30_000 },
-    )
+    .poll(() => indexedDocuments(page, request, space.spaceId), { timeout: 30_000 })
     .toBe(2);
   await page.keyboard.press('Escape');
 
@@ -224,12 +169,8 @@ test('on a phone the conversation list and the chat are their own screens', asyn
     locale: 'zh-CN',
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '手机空间',
-  });
-  const pageId = await publishedPage(page, request, space.spaceId, '值班安排', [
+  const space = await newUserWithSpace(page, request, '手机空间');
+  const pageId = await pageWith(page, request, space.spaceId, '值班安排', [
     paragraph('duty-block', '每周三由张老师值班，负责接待来访读者和整理还书。'),
   ]);
   const ai = await apiAs<SpaceAi>(page, request, 'POST', `/v1/ai/${space.spaceId}/enable`, {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { makeDocx, makePdf, makePng } from '../fixtures/documents.mjs';
-import { expect, newMobile, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { apiAs } from './support/api';
-import { loginBySms } from './support/login';
+import { newUserWithSpace } from './support/content';
 
 interface FixtureFile {
   name: string;
@@ -72,13 +72,7 @@ test('files dropped on a page upload with progress, preview as PDF and Word, and
   request,
 }) => {
   test.setTimeout(150_000);
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '项目资料',
-  });
+  const space = await newUserWithSpace(page, request, '项目资料');
   const created = await apiAs<{ pageId: string }>(
     page,
     request,
@@ -205,12 +199,7 @@ test('the file library uploads several picked files, shows refusals and survives
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '共享资料',
-  });
+  const space = await newUserWithSpace(page, request, '共享资料');
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间文件库' }).click();
   const library = page.locator('.file-library-drawer');

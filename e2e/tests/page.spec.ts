@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
+import { newUserWithSpace } from './support/content';
 import { loginBySms } from './support/login';
 
 function toolbar(page: Page) {
@@ -13,13 +14,7 @@ test('an editor writes a page in Chinese, publishes it; a reader reads it and th
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '产品手册',
-  });
+  const space = await newUserWithSpace(page, request, '产品手册');
   const created = await apiAs<{ pageId: string }>(
     page,
     request,
@@ -132,12 +127,7 @@ test('the slash menu inserts a callout and a table; both are kept after a reload
   page,
   request,
 }) => {
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '团队规范',
-  });
+  const space = await newUserWithSpace(page, request, '团队规范');
   const created = await apiAs<{ pageId: string }>(
     page,
     request,
@@ -182,12 +172,7 @@ test('keys typed on a page before its editor is in are kept, Enter and Markdown 
   page,
   request,
 }) => {
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '速记',
-  });
+  const space = await newUserWithSpace(page, request, '速记');
   const created = await apiAs<{ pageId: string }>(
     page,
     request,

@@ -2,22 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { makePng } from '../fixtures/documents.mjs';
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
+import { indexedDocuments, newUserWithSpace, pageWith, paragraph } from './support/content';
 import { loginBySms } from './support/login';
-
-interface SpaceAi {
-  chat: { id: string } | null;
-  index: { documents: number; pending: number };
-}
-
-function paragraph(id: string, text: string) {
-  return {
-    id,
-    type: 'paragraph',
-    props: { textColor: 'default', backgroundColor: 'default', textAlignment: 'left' },
-    content: [{ type: 'text', text, styles: {} }],
-    children: [],
-  };
-}
 
 /** An image uploaded into the space's file library; answers its file id. */
 async function uploadImage(page: Page, request: APIRequestContext, spaceId: string) {
@@ -37,36 +23,6 @@ async function uploadImage(page: Page, request: APIRequestContext, spaceId: stri
   return body.data.fileId;
 }
 
-/** A page holding these blocks; published as 'v1' unless it is to stay a draft. */
-async function pageWith(
-  page: Page,
-  request: APIRequestContext,
-  spaceId: string,
-  name: string,
-  blocks: object[],
-  publish: boolean,
-) {
-  const created = await apiAs<{ pageId: string }>(
-    page,
-    request,
-    'POST',
-    `/v2/space/${spaceId}/page`,
-    { name },
-  );
-  await apiAs(page, request, 'PUT', `/v2/space/page/${created.pageId}/block`, {
-    baseRevision: 0,
-    changes: blocks.map((block) => ({
-      op: 'upsert',
-      blockId: (block as { id: string }).id,
-      data: block,
-    })),
-  });
-  if (publish) {
-    await apiAs(page, request, 'POST', `/v2/space/page/${created.pageId}/version`, { name: 'v1' });
-  }
-  return created.pageId;
-}
-
 test('a visitor reads an open space without an account, then logs in and asks its AI', async ({
   page,
   request,
@@ -75,46 +31,28 @@ test('a visitor reads an open space without an account, then logs in and asks it
 }) => {
   test.setTimeout(150_000);
   // the owner: a space with a published page and a draft, AI on, opened to visitors
-  await page.goto('/');
-  await loginBySms(page, newMobile());
-  await expect(page).toHaveURL(/\/home$/);
-  const space = await apiAs<{ spaceId: string }>(page, request, 'POST', '/v2/space', {
-    name: '城市开放图书馆',
-  });
+  const space = await newUserWithSpace(page, request, '城市开放图书馆');
   const imageId = await uploadImage(page, request, space.spaceId);
-  const hoursPage = await pageWith(
-    page,
-    request,
-    space.spaceId,
-    '开放时间',
-    [
-      paragraph('hours', '城市开放图书馆每周二至周日开馆，每周一闭馆整理图书。'),
-      {
-        id: 'photo',
-        type: 'image',
-        props: { url: `/v3/space/file/${imageId}`, name: '馆舍外景.png', caption: '' },
-        children: [],
-      },
-    ],
-    true,
-  );
+  const hoursPage = await pageWith(page, request, space.spaceId, '开放时间', [
+    paragraph('hours', '城市开放图书馆每周二至周日开馆，每周一闭馆整理图书。'),
+    {
+      id: 'photo',
+      type: 'image',
+      props: { url: `/v3/space/file/${imageId}`, name: '馆舍外景.png', caption: '' },
+      children: [],
+    },
+  ]);
   const draftPage = await pageWith(
     page,
     request,
     space.spaceId,
     '内部筹备',
     [paragraph('plan', '闭馆整理期间的内部筹备：新馆预算八百万元，尚未公开。')],
-    false,
+    { publish: false },
   );
   await apiAs(page, request, 'POST', `/v1/ai/${space.spaceId}/enable`, { enable: true });
   await expect
-    .poll(
-      async () => {
-        const ai = await apiAs<SpaceAi>(page, request, 'GET', `/v1/ai/${space.spaceId}`);
-        return ai.index.pending === 0 ? ai.index.documents : -1;
-      },
-      { timeout: 30_000 },
-    )
+    .poll(() => indexedDocuments(page, request, space.spaceId), { timeout: 30_000 })
     .toBe(1);
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间设置' }).click();

@@ -1,9 +1,15 @@
 // Each test builds its own users with these; nothing is shared between tests.
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SpaceRole, UserStatus } from '@library/contract';
-import type { Database } from '../db/database.js';
-import { spaceMemberGroups, spaceNodes } from '../db/schema/index.js';
+import { queryRows, type Database } from '../db/database.js';
+import {
+  fileBlobs,
+  spaceFiles,
+  spaceFileTexts,
+  spaceMemberGroups,
+  spaceNodes,
+} from '../db/schema/index.js';
 import { addUserMember } from '../modules/space/space.repo.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { issueToken } from '../modules/session/session.service.js';
@@ -128,4 +134,64 @@ export async function buildSpaceWithRoles(db: Database) {
     outsider: await authHeader(db, ids.outsider),
   };
   return { owner, space, ids, as };
+}
+
+/** A BlockNote paragraph block holding `text`. */
+export function paragraphBlock(id: string, text: string) {
+  return {
+    id,
+    type: 'paragraph',
+    props: {},
+    content: [{ type: 'text', text, styles: {} }],
+    children: [],
+  };
+}
+
+/**
+ * A stored PDF file of a space (its blob row too; no bytes in storage), uploaded by `uploadedBy`
+ * into `pageId` when given, with its text extracted already when `text` is given.
+ */
+export async function buildStoredFile(
+  db: Database,
+  fields: { spaceId: string; uploadedBy: number; name: string; pageId?: string; text?: string },
+) {
+  const [blob] = await db
+    .insert(fileBlobs)
+    .values({
+      spaceId: fields.spaceId,
+      sha256: crypto.randomUUID().replaceAll('-', ''),
+      size: 10,
+      storageKey: `test/${crypto.randomUUID()}`,
+    })
+    .returning();
+  const [file] = await db
+    .insert(spaceFiles)
+    .values({
+      spaceId: fields.spaceId,
+      pageId: fields.pageId ?? null,
+      blobId: blob!.id,
+      name: fields.name,
+      size: 10,
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      textStatus: 'done',
+      uploadedBy: fields.uploadedBy,
+    })
+    .returning();
+  if (fields.text !== undefined) {
+    await db.insert(spaceFileTexts).values({ fileId: file!.id, text: fields.text });
+  }
+  return file!;
+}
+
+/** Terms of a space whose ai_terms.df differs from the count of their postings (none expected). */
+export function termDrift(db: Database, spaceId: string) {
+  return queryRows<{ term: string }>(
+    db,
+    sql`select coalesce(a.term, p.term) as term
+      from (select * from ai_terms where space_id = ${spaceId}) a
+      full join (select term, count(*)::int as df from ai_postings
+        where space_id = ${spaceId} group by term) p on p.term = a.term
+      where a.df is distinct from p.df`,
+  );
 }

@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import {
-  aiMessages,
-  aiProviders,
-  spaceAi,
-  fileBlobs,
-  spaceFiles,
-  spaceFileTexts,
-} from '../../db/schema/index.js';
+import { aiMessages, aiProviders, spaceAi, spaceFiles } from '../../db/schema/index.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../infra/llm/fake-openai-server.js';
-import { authHeader, buildSpaceWithRoles, buildUser } from '../../test/factories.js';
+import {
+  authHeader,
+  buildSpaceWithRoles,
+  buildStoredFile,
+  buildUser,
+  paragraphBlock,
+  termDrift,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { destroySpace } from '../recycle/recycle.repo.js';
 
@@ -34,13 +34,6 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 const call: TestApp['call'] = (...args) => t.call(...args);
 
-const paragraph = (id: string, text: string) => ({
-  id,
-  type: 'paragraph',
-  props: {},
-  content: [{ type: 'text', text, styles: {} }],
-  children: [],
-});
 const heading = (id: string, text: string) => ({
   id,
   type: 'heading',
@@ -54,7 +47,7 @@ async function page(
   spaceId: string,
   headers: Headers,
   name: string,
-  blocks: Array<ReturnType<typeof paragraph>>,
+  blocks: Array<ReturnType<typeof paragraphBlock>>,
   publish = true,
 ) {
   const created = await call('POST', `/api/v2/space/${spaceId}/page`, headers, { name });
@@ -89,14 +82,14 @@ async function buildWorld(options: { includeDrafts?: boolean } = {}) {
   const { space, as } = world;
   const published = await page(space.id, as.owner, '长城', [
     heading('h1', '历史'),
-    paragraph('p1', '长城始建于春秋战国时期，秦始皇统一六国后把各国长城连接起来。'),
-    paragraph('p2', '明长城东起鸭绿江，西至嘉峪关，全长约八千八百公里。'),
+    paragraphBlock('p1', '长城始建于春秋战国时期，秦始皇统一六国后把各国长城连接起来。'),
+    paragraphBlock('p2', '明长城东起鸭绿江，西至嘉峪关，全长约八千八百公里。'),
   ]);
   const draft = await page(
     space.id,
     as.owner,
     '故宫',
-    [paragraph('d1', '故宫是明清两代的皇家宫殿，旧称紫禁城，位于北京中轴线的中心。')],
+    [paragraphBlock('d1', '故宫是明清两代的皇家宫殿，旧称紫禁城，位于北京中轴线的中心。')],
     false,
   );
   const enabled = await call('POST', `/api/v1/ai/${space.id}/enable`, as.owner, { enable: true });
@@ -281,16 +274,7 @@ describe('space AI', () => {
   });
   it("keeps each term's document frequency equal to its postings through edits and deletes", async () => {
     const { space, as, published, draft } = await buildWorld({ includeDrafts: true });
-    /** terms whose ai_terms.df differs from the count of their postings (none expected) */
-    const drift = () =>
-      queryRows<{ term: string }>(
-        t.db,
-        sql`select coalesce(a.term, p.term) as term
-          from (select * from ai_terms where space_id = ${space.id}) a
-          full join (select term, count(*)::int as df from ai_postings
-            where space_id = ${space.id} group by term) p on p.term = a.term
-          where a.df is distinct from p.df`,
-      );
+    const drift = () => termDrift(t.db, space.id);
     const terms = async () =>
       (
         await queryRows<{ n: number }>(
@@ -308,7 +292,7 @@ describe('space AI', () => {
           op: 'upsert',
           blockId: 'p2',
           afterBlockId: 'p1',
-          data: paragraph('p2', '八达岭长城是明长城中保存最好的一段，游客最多。'),
+          data: paragraphBlock('p2', '八达岭长城是明长城中保存最好的一段，游客最多。'),
         },
       ],
     });
@@ -361,47 +345,27 @@ describe('file text in the index (job ai.index-file)', () => {
   it("indexes a file's extracted text, cites the file, and drops it when the file is deleted", async () => {
     await t.db.delete(aiProviders);
     const { chatId, as, space, owner } = await buildWorld();
-    const [blob] = await t.db
-      .insert(fileBlobs)
-      .values({
-        spaceId: space.id,
-        sha256: crypto.randomUUID().replaceAll('-', ''),
-        size: 10,
-        storageKey: `test/${crypto.randomUUID()}`,
-      })
-      .returning();
-    const [file] = await t.db
-      .insert(spaceFiles)
-      .values({
-        spaceId: space.id,
-        blobId: blob!.id,
-        name: '敦煌研究报告.pdf',
-        size: 10,
-        mimeType: 'application/pdf',
-        kind: 'pdf',
-        textStatus: 'done',
-        uploadedBy: owner.id,
-      })
-      .returning();
-    await t.db.insert(spaceFileTexts).values({
-      fileId: file!.id,
+    const file = await buildStoredFile(t.db, {
+      spaceId: space.id,
+      uploadedBy: owner.id,
+      name: '敦煌研究报告.pdf',
       text: '莫高窟俗称千佛洞，位于敦煌市东南二十五公里的鸣沙山东麓。\n\n现存洞窟七百三十五个。',
     });
-    await enqueueJob(t.db, 'ai.index-file', { fileId: file!.id }, { key: file!.id });
+    await enqueueJob(t.db, 'ai.index-file', { fileId: file.id }, { key: file.id });
     await drain();
     const sessionId = await newSession(chatId, as.reader);
     const res = await ask(chatId, as.reader, sessionId, '莫高窟位于哪里？');
     expect(finalOf(res.events).referDocList[0]).toMatchObject({
       sourceType: 'file',
-      fileId: file!.id,
+      fileId: file.id,
       pageId: null,
       title: '敦煌研究报告.pdf',
     });
-    await t.db.update(spaceFiles).set({ deletedAt: new Date() }).where(eq(spaceFiles.id, file!.id));
+    await t.db.update(spaceFiles).set({ deletedAt: new Date() }).where(eq(spaceFiles.id, file.id));
     // hidden at once, even before the job removes it
     const hidden = await ask(chatId, as.reader, sessionId, '莫高窟位于哪里？');
-    expect(finalOf(hidden.events).referDocList.map((ref) => ref.fileId)).not.toContain(file!.id);
-    await enqueueJob(t.db, 'ai.index-file', { fileId: file!.id }, { key: file!.id });
+    expect(finalOf(hidden.events).referDocList.map((ref) => ref.fileId)).not.toContain(file.id);
+    await enqueueJob(t.db, 'ai.index-file', { fileId: file.id }, { key: file.id });
     await drain();
     const detail = await call('GET', `/api/v1/ai/${space.id}`, as.owner);
     expect(detail.body.data.index.documents).toBe(1);

@@ -3,7 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorCode, type NoteSummary } from '@library/contract';
 import { notes, pageBlocks, spaceNodes } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import {
+  addMember,
+  authHeader,
+  buildSpace,
+  buildUser,
+  paragraphBlock,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -18,14 +24,6 @@ async function person() {
   const user = await buildUser(t.db);
   return { id: user.id, headers: await authHeader(t.db, user.id) };
 }
-
-const paragraph = (id: string, text: string) => ({
-  id,
-  type: 'paragraph',
-  props: {},
-  content: [{ type: 'text', text, styles: {} }],
-  children: [],
-});
 
 async function createNote(headers: Record<string, string>, payload: object) {
   const res = await call('POST', '/api/v1/note', headers, payload);
@@ -42,7 +40,7 @@ async function titles(headers: Record<string, string>, query = '') {
 describe('quick notes', () => {
   it('creates, reads, autosaves part by part and deletes a note', async () => {
     const me = await person();
-    const content = [paragraph('b1', '第一段'), paragraph('b2', '第二段')];
+    const content = [paragraphBlock('b1', '第一段'), paragraphBlock('b2', '第二段')];
     const created = await call('POST', '/api/v1/note', me.headers, {
       title: ' 读书笔记 ',
       content,
@@ -59,12 +57,12 @@ describe('quick notes', () => {
     );
 
     const edited = await call('PUT', `/api/v1/note/${id}`, me.headers, {
-      content: [paragraph('b1', '只剩一段')],
+      content: [paragraphBlock('b1', '只剩一段')],
       text: '客户端给的文本',
     });
     expect(edited.body.data).toMatchObject({ title: '读书笔记（二）', text: '客户端给的文本' });
     const derived = await call('PUT', `/api/v1/note/${id}`, me.headers, {
-      content: [paragraph('b1', '服务器提取')],
+      content: [paragraphBlock('b1', '服务器提取')],
     });
     expect(derived.body.data.text).toBe('服务器提取');
 
@@ -73,7 +71,7 @@ describe('quick notes', () => {
       noteId: id,
       title: '读书笔记（二）',
       text: '服务器提取',
-      content: [paragraph('b1', '服务器提取')],
+      content: [paragraphBlock('b1', '服务器提取')],
     });
 
     expect((await call('DELETE', `/api/v1/note/${id}`, me.headers)).status).toBe(200);
@@ -183,9 +181,9 @@ describe('POST /api/v1/note/:id/toPage', () => {
       createdBy: owner.id,
     });
     const content = [
-      paragraph('b1', '第一段'),
+      paragraphBlock('b1', '第一段'),
       { id: 'h1', type: 'heading', props: { level: 2 }, content: [], children: [] },
-      paragraph('b1', '重复的 id'),
+      paragraphBlock('b1', '重复的 id'),
       { type: 'paragraph', content: [] },
     ];
     const { noteId } = await createNote(me.headers, { title: '会议笔记', content });

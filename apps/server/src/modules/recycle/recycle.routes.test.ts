@@ -4,20 +4,25 @@ import { ErrorCode, type RecycleItem } from '@library/contract';
 import { queryRows } from '../../db/database.js';
 import {
   comments,
-  fileBlobs,
   pageBlocks,
   pageVersions,
   recycleItems,
   spaceAi,
-  spaceFiles,
-  spaceFileTexts,
   spaceMembers,
   spaceNodes,
   spaces,
   visits,
 } from '../../db/schema/index.js';
 import { positionBetween } from '../../lib/position.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import {
+  addMember,
+  authHeader,
+  buildSpace,
+  buildStoredFile,
+  buildUser,
+  paragraphBlock,
+  termDrift,
+} from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { indexFile, indexPage } from '../ai/index.service.js';
 import { purgeExpiredRecycleItems } from './recycle.service.js';
@@ -463,43 +468,18 @@ async function indexedPage(spaceId: string, userId: number, name: string, parent
       pageId: page.id,
       blockId: `b${index}`,
       position: `a${index}`,
-      data: {
-        id: `b${index}`,
-        type: 'paragraph',
-        props: {},
-        content: [{ type: 'text', text, styles: {} }],
-        children: [],
-      },
+      data: paragraphBlock(`b${index}`, text),
     })),
   );
   await indexPage(t.db, page.id, null);
-  const [blob] = await t.db
-    .insert(fileBlobs)
-    .values({
-      spaceId,
-      sha256: crypto.randomUUID().replaceAll('-', ''),
-      size: 10,
-      storageKey: `test/${crypto.randomUUID()}`,
-    })
-    .returning();
-  const [file] = await t.db
-    .insert(spaceFiles)
-    .values({
-      spaceId,
-      pageId: page.id,
-      blobId: blob!.id,
-      name: `${name}附件.pdf`,
-      size: 10,
-      mimeType: 'application/pdf',
-      kind: 'pdf',
-      textStatus: 'done',
-      uploadedBy: userId,
-    })
-    .returning();
-  await t.db
-    .insert(spaceFileTexts)
-    .values({ fileId: file!.id, text: `${name}的附件。\n\n秦始皇统一六国后修筑长城。` });
-  await indexFile(t.db, file!.id, null);
+  const file = await buildStoredFile(t.db, {
+    spaceId,
+    uploadedBy: userId,
+    name: `${name}附件.pdf`,
+    pageId: page.id,
+    text: `${name}的附件。\n\n秦始皇统一六国后修筑长城。`,
+  });
+  await indexFile(t.db, file.id, null);
   return page;
 }
 
@@ -518,18 +498,6 @@ async function indexLeft(pageIds: string[]) {
       )})`,
   );
   return row;
-}
-
-/** Terms whose ai_terms.df differs from the count of their postings (none expected). */
-function termDrift(spaceId: string) {
-  return queryRows<{ term: string }>(
-    t.db,
-    sql`select coalesce(a.term, p.term) as term
-      from (select * from ai_terms where space_id = ${spaceId}) a
-      full join (select term, count(*)::int as df from ai_postings
-        where space_id = ${spaceId} group by term) p on p.term = a.term
-      where a.df is distinct from p.df`,
-  );
 }
 
 // The index goes by cascade (page → documents → chunks → postings); PostgreSQL fires the
@@ -552,7 +520,7 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
     // the file documents are counted with their pages: 2 documents per page
     expect(await indexLeft(pages.map((page) => page.id))).toMatchObject({ documents: 6 });
     expect(keptBefore?.postings).toBeGreaterThan(0);
-    expect(await termDrift(space.id)).toEqual([]);
+    expect(await termDrift(t.db, space.id)).toEqual([]);
 
     // a single page, deleted on its own and purged before its index job ran
     const pageItem = await trash(single, owner.id);
@@ -560,7 +528,7 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
       200,
     );
     expect(await indexLeft([single.id])).toEqual({ documents: 0, chunks: 0, postings: 0 });
-    expect(await termDrift(space.id)).toEqual([]);
+    expect(await termDrift(t.db, space.id)).toEqual([]);
 
     // the topic with its subtree, one page moved out of it before the delete
     await t.db.update(spaceNodes).set({ parentId: null }).where(eq(spaceNodes.id, kept.id));
@@ -572,7 +540,7 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
       postings: 0,
     });
     expect(await indexLeft([kept.id])).toEqual(keptBefore);
-    expect(await termDrift(space.id)).toEqual([]);
+    expect(await termDrift(t.db, space.id)).toEqual([]);
   });
 });
 

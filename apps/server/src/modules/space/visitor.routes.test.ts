@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@library/contract';
 import { spaces } from '../../db/schema/index.js';
-import { authHeader, buildSpaceWithRoles, buildUser } from '../../test/factories.js';
+import {
+  authHeader,
+  buildSpaceWithRoles,
+  buildUser,
+  paragraphBlock,
+} from '../../test/factories.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -18,20 +23,14 @@ afterAll(() => t.close());
 const call: TestApp['call'] = (...args) => t.call(...args);
 type Headers = Record<string, string>;
 
-const paragraph = (id: string, text: string) => ({
-  id,
-  type: 'paragraph',
-  props: {},
-  content: [{ type: 'text', text, styles: {} }],
-  children: [],
-});
-
 async function page(spaceId: string, headers: Headers, name: string, text: string) {
   const created = await call('POST', `/api/v2/space/${spaceId}/page`, headers, { name });
   const pageId = created.body.data.pageId as string;
   const saved = await call('PUT', `/api/v2/space/page/${pageId}/block`, headers, {
     baseRevision: 0,
-    changes: [{ op: 'upsert', blockId: 'b1', afterBlockId: null, data: paragraph('b1', text) }],
+    changes: [
+      { op: 'upsert', blockId: 'b1', afterBlockId: null, data: paragraphBlock('b1', text) },
+    ],
   });
   expect(saved.status).toBe(200);
   return pageId;
@@ -50,7 +49,7 @@ async function openWorld() {
   await call('PUT', `/api/v2/space/page/${published}/block`, as.owner, {
     baseRevision: 1,
     changes: [
-      { op: 'upsert', blockId: 'b1', afterBlockId: null, data: paragraph('b1', '草稿改动') },
+      { op: 'upsert', blockId: 'b1', afterBlockId: null, data: paragraphBlock('b1', '草稿改动') },
     ],
   });
   const draft = await page(space.id, as.owner, '草稿页面', '尚未发布');

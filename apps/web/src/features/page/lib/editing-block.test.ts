@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BlockNoteEditor } from '@blocknote/core';
+import { describe, expect, it } from 'vitest';
+import { mountPageEditor } from '../../../test/editor';
 import { editingBlockClass, editingBlockExtension } from './editing-block';
-import { pageSchema } from './page-schema';
 
 const paragraph = (id: string, text: string) => ({
   id,
@@ -9,25 +8,8 @@ const paragraph = (id: string, text: string) => ({
   content: text,
 });
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-});
-
 function mountEditor(blocks: ReturnType<typeof paragraph>[]) {
-  const editor = BlockNoteEditor.create({
-    schema: pageSchema,
-    initialContent: blocks,
-    extensions: [editingBlockExtension()],
-  });
-  const mounted = document.createElement('div');
-  document.body.append(mounted);
-  editor.mount(mounted);
-  cleanup = () => {
-    editor.unmount();
-    mounted.remove();
-  };
+  const { editor, mounted } = mountPageEditor(blocks, [editingBlockExtension()]);
   const editing = () =>
     Array.from(mounted.querySelectorAll(`.bn-block-outer.${editingBlockClass}`)).map((outer) =>
       outer.getAttribute('data-id'),

@@ -1,26 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BlockNoteEditor } from '@blocknote/core';
-import { pageSchema } from './page-schema';
+import { describe, expect, it } from 'vitest';
+import { mountPageEditor } from '../../../test/editor';
 import { replayTyped } from './replay-typed';
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-});
-
 function mountEditor() {
-  const editor = BlockNoteEditor.create({
-    schema: pageSchema,
-    initialContent: [{ id: 'first', type: 'paragraph' }],
-  });
-  const mounted = document.createElement('div');
-  document.body.append(mounted);
-  editor.mount(mounted);
-  cleanup = () => {
-    editor.unmount();
-    mounted.remove();
-  };
+  const { editor } = mountPageEditor([{ id: 'first', type: 'paragraph' }]);
   editor.setTextCursorPosition('first', 'end');
   return editor;
 }
