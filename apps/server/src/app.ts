@@ -144,7 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSpaceRoutes(app, { db, avatars });
   registerSpaceIconRoutes(app, { db, avatars });
   registerPageRoutes(app, { db });
-  registerTreeRoutes(app, { db });
+  registerTreeRoutes(app, {
+    db,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+  });
   registerMemberRoutes(app, { db });
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });

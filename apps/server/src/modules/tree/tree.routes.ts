@@ -27,11 +27,12 @@ import { callerId, currentSession } from '../session/session.service.js';
 import { presentLink, presentPage, presentTopic } from './tree.presenter.js';
 import { createTreeCache } from './tree-cache.js';
 import * as tree from './tree.service.js';
+import type { TreeRowsShape } from './tree.repo.js';
 
 const tags = ['tree'];
 
-export function registerTreeRoutes(app: App, deps: { db: Database }) {
-  const { db } = deps;
+export function registerTreeRoutes(app: App, deps: { db: Database; treeRows: TreeRowsShape }) {
+  const { db, treeRows } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
   const trees = createTreeCache();
 
@@ -48,7 +49,12 @@ export function registerTreeRoutes(app: App, deps: { db: Database }) {
     },
     async (request, reply) => {
       const spaceId = request.params.id;
-      const { version, audience, load } = await tree.spaceTree(db, callerId(request), spaceId);
+      const { version, audience, load } = await tree.spaceTree(
+        db,
+        callerId(request),
+        spaceId,
+        treeRows,
+      );
       let body = trees.get(spaceId, audience, version);
       if (body === undefined) {
         body = JSON.stringify(ok(await load()));

@@ -44,13 +44,19 @@ const shownTo = (audience: TreeAudience) => (row: { type: string; published: boo
  * loader of its tree; the route serves a cached answer while the version is unchanged
  * (tree-cache.ts).
  */
-export async function spaceTree(db: Database, userId: number | null, spaceId: string) {
+export async function spaceTree(
+  db: Database,
+  userId: number | null,
+  spaceId: string,
+  shape: repo.TreeRowsShape,
+) {
   const { space, role } = await accessSpace(db, userId, spaceId, 'read');
   const audience: TreeAudience = can(role, 'edit') ? 'editors' : 'readers';
   return {
     version: space.treeVersion,
     audience,
-    load: async () => buildTree((await repo.liveTreeRows(db, spaceId)).filter(shownTo(audience))),
+    load: async () =>
+      buildTree((await repo.liveTreeRows(db, spaceId, shape)).filter(shownTo(audience))),
   };
 }
 
