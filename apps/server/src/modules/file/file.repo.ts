@@ -12,12 +12,14 @@ import {
   or,
   sql,
   sum,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   fileBlobs,
   pageBlocks,
+  pageVersions,
   recycleItems,
   spaceFiles,
   spaceFileTexts,
@@ -168,20 +170,34 @@ export async function pagesUsing(
   const result = new Map<string, Array<{ pageId: string; name: string }>>();
   if (files.length === 0) return result;
   const ids = files.map((file) => file.id);
-  const referencing = await db
-    .selectDistinct({ fileId: spaceFiles.id, pageId: spaceNodes.id, name: spaceNodes.name })
-    .from(spaceFiles)
-    .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
-    .innerJoin(pageBlocks, eq(pageBlocks.pageId, spaceNodes.id))
-    .where(
-      and(
-        inArray(spaceFiles.id, ids),
-        eq(spaceNodes.spaceId, spaceId),
-        isNull(spaceNodes.deletedAt),
-        shown,
-        sql`strpos(${pageBlocks.data}::text, '/v3/space/file/' || ${spaceFiles.id}::text) > 0`,
-      ),
-    );
+  const liveInSpace = and(
+    inArray(spaceFiles.id, ids),
+    eq(spaceNodes.spaceId, spaceId),
+    isNull(spaceNodes.deletedAt),
+  );
+  const uses = (blocks: AnyColumn) =>
+    sql`strpos(${blocks}::text, '/v3/space/file/' || ${spaceFiles.id}::text) > 0`;
+  const columns = { fileId: spaceFiles.id, pageId: spaceNodes.id, name: spaceNodes.name };
+  // editors: the drafts' blocks; readers and visitors: the published versions' blocks
+  const referencing = publishedOnly
+    ? await db
+        .selectDistinct(columns)
+        .from(spaceFiles)
+        .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
+        .innerJoin(
+          pageVersions,
+          and(
+            eq(pageVersions.pageId, spaceNodes.id),
+            eq(pageVersions.version, spaceNodes.publishedVersion),
+          ),
+        )
+        .where(and(liveInSpace, uses(pageVersions.blocks)))
+    : await db
+        .selectDistinct(columns)
+        .from(spaceFiles)
+        .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
+        .innerJoin(pageBlocks, eq(pageBlocks.pageId, spaceNodes.id))
+        .where(and(liveInSpace, uses(pageBlocks.data)));
   const uploadPages = files.flatMap((file) => (file.pageId ? [file.pageId] : []));
   const uploadedInto =
     uploadPages.length === 0

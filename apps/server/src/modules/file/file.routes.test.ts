@@ -604,6 +604,28 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
     expect(await pagesFor(as.reader)).toEqual([]);
     await t.call('POST', `/api/v2/space/page/${page.id}/version`, as.editor, { name: 'v1' });
     expect(await pagesFor(as.reader)).toEqual([{ pageId: page.id, name: '用到图片的页' }]);
+    // a published page whose unreleased draft starts using the file: editors only
+    const later = await buildPage(t.db, space.id, ids.editor, { name: '草稿里才用' });
+    const empty = { id: 'e1', type: 'paragraph', props: {}, content: [], children: [] };
+    await t.call('PUT', `/api/v2/space/page/${later.id}/block`, as.editor, {
+      baseRevision: 0,
+      changes: [{ op: 'upsert', blockId: 'e1', data: empty }],
+    });
+    await t.call('POST', `/api/v2/space/page/${later.id}/version`, as.editor, { name: 'v1' });
+    await t.call('PUT', `/api/v2/space/page/${later.id}/block`, as.editor, {
+      baseRevision: 1,
+      changes: [
+        {
+          op: 'upsert',
+          blockId: 'i1',
+          data: { id: 'i1', type: 'image', props: { url: `/v3/space/file/${file.fileId}` } },
+        },
+      ],
+    });
+    const names = async (headers: Headers) =>
+      ((await pagesFor(headers)) as Array<{ name: string }>).map((entry) => entry.name).sort();
+    expect(await names(as.editor)).toEqual(['用到图片的页', '草稿里才用'].sort());
+    expect(await names(as.reader)).toEqual(['用到图片的页']);
   });
 
   it('extracts text from each format, marks unparseable files failed, then asks the AI to index', async () => {
