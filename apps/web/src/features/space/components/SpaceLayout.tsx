@@ -2,7 +2,7 @@
 // right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
 // a history visit, and owns refresh (info, tree and the AI detail). Members and logged-in
 // visitors see it at /space/…; anonymous visitors of an open space at /open-space/… .
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
   Dropdown,
@@ -235,15 +235,11 @@ function SpaceHeader() {
         )}
         <div className="space-title-actions">
           {loggedIn && (
-            <Tooltip title={t('files.openHint')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<FolderOpenOutlined />}
-                aria-label={t('files.openHint')}
-                onClick={() => setFilesOpen(true)}
-              />
-            </Tooltip>
+            <HeaderButton
+              label={t('files.openHint')}
+              icon={<FolderOpenOutlined />}
+              onClick={() => setFilesOpen(true)}
+            />
           )}
           {filesOpen && space && (
             <Suspense fallback={null}>
@@ -261,25 +257,17 @@ function SpaceHeader() {
               <Button type="text" size="small" icon={<RobotOutlined />} tabIndex={-1} />
             </Link>
           </Tooltip>
-          <Tooltip title={t('spaces.refresh')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined />}
-              aria-label={t('spaces.refresh')}
-              onClick={actions.refresh}
-            />
-          </Tooltip>
+          <HeaderButton
+            label={t('spaces.refresh')}
+            icon={<ReloadOutlined />}
+            onClick={actions.refresh}
+          />
           {space?.abilities.canManage && (
-            <Tooltip title={t('spaces.settings')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<SettingOutlined />}
-                aria-label={t('spaces.settings')}
-                onClick={actions.openSettings}
-              />
-            </Tooltip>
+            <HeaderButton
+              label={t('spaces.settings')}
+              icon={<SettingOutlined />}
+              onClick={actions.openSettings}
+            />
           )}
         </div>
       </div>
@@ -317,5 +305,20 @@ function SpaceHeader() {
         )}
       </div>
     </div>
+  );
+}
+
+/** An icon button of the space header, its label as tooltip and accessible name. */
+function HeaderButton(props: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip title={props.label}>
+      <Button
+        type="text"
+        size="small"
+        icon={props.icon}
+        aria-label={props.label}
+        onClick={props.onClick}
+      />
+    </Tooltip>
   );
 }
