@@ -39,33 +39,33 @@ export type BlobRow = typeof fileBlobs.$inferSelect;
  * (`publishedOnly`) see a page's files once the page has a published version, as they see the
  * page itself.
  */
-const live = (publishedOnly = false): SQL =>
-  and(
-    isNull(spaceFiles.deletedAt),
-    or(
-      isNull(spaceFiles.pageId),
-      sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null${
-        publishedOnly ? sql` and ${spaceNodes.publishedVersion} is not null` : sql``
-      })`,
-    ),
+const inLivePage = (publishedOnly: boolean): SQL =>
+  or(
+    isNull(spaceFiles.pageId),
+    sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null${
+      publishedOnly ? sql` and ${spaceNodes.publishedVersion} is not null` : sql``
+    })`,
   ) as SQL;
+const live = (publishedOnly = false): SQL =>
+  and(isNull(spaceFiles.deletedAt), inLivePage(publishedOnly)) as SQL;
 
 const fileColumns = {
   file: spaceFiles,
   uploader: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
 };
 
-export async function findLiveFile(db: Executor, fileId: string, publishedOnly = false) {
+/** A live file, and whether readers and visitors see it (not in an unpublished page). */
+export async function findLiveFile(db: Executor, fileId: string) {
   const [row] = await db
-    .select(fileColumns)
+    .select({ ...fileColumns, shownToReaders: sql<boolean>`${inLivePage(true)}` })
     .from(spaceFiles)
     .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
-    .where(and(eq(spaceFiles.id, fileId), live(publishedOnly)))
+    .where(and(eq(spaceFiles.id, fileId), live()))
     .limit(1);
   return row;
 }
 
-export type ListedFile = NonNullable<Awaited<ReturnType<typeof findLiveFile>>>;
+export type ListedFile = Awaited<ReturnType<typeof listLiveFiles>>['rows'][number];
 
 export async function listLiveFiles(
   db: Executor,

@@ -51,9 +51,7 @@ export async function accessFile(
   if (!row) throw notFound();
   const { role } = await accessSpace(db, userId, row.file.spaceId, action);
   // a file of a page readers cannot see yet (no published version) is not theirs to see either
-  if (!can(role, 'edit') && row.file.pageId && !(await repo.findLiveFile(db, fileId, true))) {
-    throw notFound();
-  }
+  if (!can(role, 'edit') && !row.shownToReaders) throw notFound();
   return { row, role };
 }
 
