@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createJobQueue, enqueueJob, type JobPayload } from './job-queue.js';
+import { z } from 'zod';
+import { defineJob } from './job-catalogue.js';
+import { createJobQueue, enqueueJob } from './job-queue.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,19 +14,25 @@ afterAll(() => t.close());
 
 const silent = { error() {}, info() {} } as never;
 let kindCounter = 0;
-const newKind = () => `test.kind-${process.pid}-${Date.now()}-${++kindCounter}`;
+/** A job kind of its own for each test; its payload takes any fields. */
+const newKind = () =>
+  defineJob(
+    `test.kind-${process.pid}-${Date.now()}-${++kindCounter}`,
+    z.record(z.string(), z.unknown()),
+  );
+type Payload = Record<string, unknown>;
 
 describe('job queue', () => {
   it('runs a job enqueued in a committed transaction, once, then forgets it', async () => {
     const kind = newKind();
-    const seen: JobPayload[] = [];
+    const seen: Payload[] = [];
     t.jobs.handle(kind, async (payload) => {
       seen.push(payload);
     });
     await t.db.transaction((tx) => enqueueJob(tx, kind, { pageId: 'p1' }));
     await t.jobs.drain();
     expect(seen).toEqual([{ pageId: 'p1' }]);
-    expect(await t.db.select().from(jobs).where(eq(jobs.kind, kind))).toEqual([]);
+    expect(await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind))).toEqual([]);
   });
 
   it('keeps no job written by a transaction that rolled back', async () => {
@@ -65,17 +73,31 @@ describe('job queue', () => {
     await enqueueJob(t.db, kind, {}, { maxAttempts: 2 });
     await t.jobs.drain();
     expect(attempts).toEqual([1]);
-    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.kind, kind));
+    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind));
     expect(waiting?.lastError).toBe('broken 1');
     expect(waiting?.failedAt).toBeNull();
     expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now());
 
-    await t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, kind));
+    await t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, kind.kind));
     await t.jobs.drain();
     expect(attempts).toEqual([1, 2]);
-    const [failed] = await t.db.select().from(jobs).where(eq(jobs.kind, kind));
+    const [failed] = await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind));
     expect(failed?.failedAt).toBeInstanceOf(Date);
     expect(failed?.lastError).toBe('broken 2');
+  });
+
+  it('fails a job whose stored payload does not fit its kind, naming the kind', async () => {
+    const job = defineJob(`${newKind().kind}-typed`, z.object({ pageId: z.string() }));
+    let runs = 0;
+    t.jobs.handle(job, async () => {
+      runs += 1;
+    });
+    await t.db.insert(jobs).values({ kind: job.kind, payload: { pageId: 7 }, maxAttempts: 1 });
+    await t.jobs.drain();
+    expect(runs).toBe(0);
+    const [failed] = await t.db.select().from(jobs).where(eq(jobs.kind, job.kind));
+    expect(failed?.failedAt).toBeInstanceOf(Date);
+    expect(failed?.lastError).toContain(`job ${job.kind}: the payload does not fit`);
   });
 
   it('leaves jobs of another queue alone (test apps sharing a database)', async () => {
@@ -90,14 +112,14 @@ describe('job queue', () => {
     });
     await t.jobs.drain();
     expect(runs).toBe(0);
-    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.kind, kind));
+    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind));
     expect(waiting?.queue).toBe('another_test_app');
   });
 
   it('never gives the same job to two workers', async () => {
     const kind = newKind();
     const ran: number[] = [];
-    const handler = async (payload: JobPayload) => {
+    const handler = async (payload: Payload) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       ran.push(payload.n as number);
     };
@@ -113,7 +135,7 @@ describe('job queue', () => {
   it('works the queue by itself once started, and stops cleanly', async () => {
     const kind = newKind();
     const queue = createJobQueue(t.db, silent, { pollMs: 20 });
-    const done = new Promise<JobPayload>((resolve) => {
+    const done = new Promise<Payload>((resolve) => {
       queue.handle(kind, async (payload) => resolve(payload));
     });
     queue.start();

@@ -1,13 +1,12 @@
 // The job queue: modules enqueue work inside their own transaction (`enqueueJob`) and register
-// a handler per kind; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
+// a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
 // so several server instances share the queue without taking the same job twice. A failed job
 // is retried with exponential backoff; after its last attempt it stays, marked failed.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { jobs } from '../../db/schema/index.js';
-
-export type JobPayload = Record<string, unknown>;
+import type { JobDefinition } from './job-catalogue.js';
 
 export interface JobContext {
   id: number;
@@ -15,7 +14,7 @@ export interface JobContext {
   attempt: number;
 }
 
-export type JobHandler = (payload: JobPayload, context: JobContext) => Promise<void>;
+export type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<void>;
 
 export interface EnqueueOptions {
   /** a waiting job of the same kind and key makes this one a no-op (e.g. one reindex per page) */
@@ -25,17 +24,17 @@ export interface EnqueueOptions {
 }
 
 /** Records a job; it runs after the surrounding transaction commits. */
-export async function enqueueJob(
+export async function enqueueJob<Payload extends object>(
   db: Executor,
-  kind: string,
-  payload: JobPayload,
+  job: JobDefinition<Payload>,
+  payload: Payload,
   options: EnqueueOptions = {},
 ): Promise<void> {
   await db
     .insert(jobs)
     .values({
-      kind,
-      payload,
+      kind: job.kind,
+      payload: payload as Record<string, unknown>,
       key: options.key ?? null,
       runAt: new Date(Date.now() + (options.delayMs ?? 0)),
       maxAttempts: options.maxAttempts ?? 5,
@@ -44,7 +43,7 @@ export async function enqueueJob(
 }
 
 export interface JobQueue {
-  handle(kind: string, handler: JobHandler): void;
+  handle<Payload extends object>(job: JobDefinition<Payload>, handler: JobHandler<Payload>): void;
   /** runs one due job; false when none was due */
   runNext(): Promise<boolean>;
   /** runs due jobs until none is left (tests, benchmarks); answers how many ran */
@@ -63,7 +62,8 @@ export function createJobQueue(
   log: FastifyBaseLogger,
   options: { pollMs?: number } = {},
 ): JobQueue {
-  const handlers = new Map<string, JobHandler>();
+  /** handlers by kind; each parses its payload against the kind's schema first */
+  const handlers = new Map<string, JobHandler<unknown>>();
   const pollMs = options.pollMs ?? 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -75,7 +75,7 @@ export function createJobQueue(
     const rows = await queryRows<{
       id: string | number;
       kind: string;
-      payload: JobPayload;
+      payload: unknown;
       attempts: number;
       max_attempts: number;
     }>(
@@ -145,9 +145,15 @@ export function createJobQueue(
   }
 
   return {
-    handle(kind, handler) {
-      if (handlers.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
-      handlers.set(kind, handler);
+    handle(job, handler) {
+      if (handlers.has(job.kind)) throw new Error(`job kind ${job.kind} already has a handler`);
+      handlers.set(job.kind, async (stored, context) => {
+        const parsed = job.payload.safeParse(stored);
+        if (!parsed.success) {
+          throw new Error(`job ${job.kind}: the payload does not fit: ${parsed.error.message}`);
+        }
+        await handler(parsed.data, context);
+      });
     },
     runNext,
     async drain() {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { queryRows } from '../../db/database.js';
 import { aiMessages, aiProviders, spaceAi, spaceFiles } from '../../db/schema/index.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../infra/llm/fake-openai-server.js';
 import {
@@ -322,7 +323,7 @@ describe('index upkeep on PGlite (job ai.vacuum)', () => {
     const queued = () =>
       queryRows<{ n: number }>(
         t.db,
-        sql`select count(*)::int as n from jobs where kind = 'ai.vacuum'`,
+        sql`select count(*)::int as n from jobs where kind = ${Job.vacuumAiIndex.kind}`,
       );
     if (t.database.kind === 'postgres') {
       expect((await queued())[0]?.n).toBe(0);
@@ -330,7 +331,7 @@ describe('index upkeep on PGlite (job ai.vacuum)', () => {
     }
     // two pages indexed, one vacuum waiting a minute
     expect((await queued())[0]?.n).toBe(1);
-    await t.db.execute(sql`update jobs set run_at = now() where kind = 'ai.vacuum'`);
+    await t.db.execute(sql`update jobs set run_at = now() where kind = ${Job.vacuumAiIndex.kind}`);
     await drain();
     expect((await queued())[0]?.n).toBe(0);
     const [stats] = await queryRows<{ vacuumed: boolean }>(
@@ -351,7 +352,7 @@ describe('file text in the index (job ai.index-file)', () => {
       name: '敦煌研究报告.pdf',
       text: '莫高窟俗称千佛洞，位于敦煌市东南二十五公里的鸣沙山东麓。\n\n现存洞窟七百三十五个。',
     });
-    await enqueueJob(t.db, 'ai.index-file', { fileId: file.id }, { key: file.id });
+    await enqueueJob(t.db, Job.indexFile, { fileId: file.id }, { key: file.id });
     await drain();
     const sessionId = await newSession(chatId, as.reader);
     const res = await ask(chatId, as.reader, sessionId, '莫高窟位于哪里？');
@@ -365,7 +366,7 @@ describe('file text in the index (job ai.index-file)', () => {
     // hidden at once, even before the job removes it
     const hidden = await ask(chatId, as.reader, sessionId, '莫高窟位于哪里？');
     expect(finalOf(hidden.events).referDocList.map((ref) => ref.fileId)).not.toContain(file.id);
-    await enqueueJob(t.db, 'ai.index-file', { fileId: file.id }, { key: file.id });
+    await enqueueJob(t.db, Job.indexFile, { fileId: file.id }, { key: file.id });
     await drain();
     const detail = await call('GET', `/api/v1/ai/${space.id}`, as.owner);
     expect(detail.body.data.index.documents).toBe(1);

@@ -1,5 +1,5 @@
-// The retrieval index of a space's AI: jobs `ai.index-page` {pageId}, `ai.index-file` {fileId}
-// and `ai.reindex-space` {spaceId}. A page contributes its published version when published,
+// The retrieval index of a space's AI: the jobs Job.indexPage, Job.indexFile and
+// Job.reindexSpace. A page contributes its published version when published,
 // else its draft when the space's AI includes drafts; a file its extracted text. Re-indexing is
 // incremental: chunks whose hash is unchanged keep their rows, postings and embeddings.
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -13,19 +13,12 @@ import {
   spaceFileTexts,
   spaceNodes,
 } from '../../db/schema/index.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobQueue } from '../../infra/jobs/job-queue.js';
 import { indexTerms, termFrequencies } from '../../infra/search/tokenizer.js';
 import { blocksOf, draftBlocks, findVersion } from '../page/page.repo.js';
 import { chunkPage, chunkText, type Chunk } from './chunker.js';
 import type { Embedder } from './embedding.js';
-
-export const indexJobs = {
-  page: 'ai.index-page',
-  file: 'ai.index-file',
-  space: 'ai.reindex-space',
-  /** PGlite has no autovacuum: without it, ranking's index-only scans read a heap page per posting */
-  vacuum: 'ai.vacuum',
-} as const;
 
 /** One vacuum this long after indexing starts, however many pages were indexed meanwhile. */
 const vacuumDelayMs = 60_000;
@@ -335,7 +328,7 @@ export async function reindexSpace(db: Database, spaceId: string) {
         ),
       );
     for (const page of pages) {
-      await enqueueJob(tx, indexJobs.page, { pageId: page.id }, { key: page.id });
+      await enqueueJob(tx, Job.indexPage, { pageId: page.id }, { key: page.id });
     }
     const files = await tx
       .select({ id: spaceFiles.id })
@@ -343,7 +336,7 @@ export async function reindexSpace(db: Database, spaceId: string) {
       .innerJoin(spaceFileTexts, eq(spaceFileTexts.fileId, spaceFiles.id))
       .where(and(eq(spaceFiles.spaceId, spaceId), isNull(spaceFiles.deletedAt)));
     for (const file of files) {
-      await enqueueJob(tx, indexJobs.file, { fileId: file.id }, { key: file.id });
+      await enqueueJob(tx, Job.indexFile, { fileId: file.id }, { key: file.id });
     }
     // documents whose page or file is gone (deleted while AI was off, or purged)
     await tx.execute(sql`
@@ -358,7 +351,7 @@ export async function reindexSpace(db: Database, spaceId: string) {
 
 /** Queues a full re-index (enable, settings that change what is indexed, the reindex button). */
 export async function queueReindex(db: Executor, spaceId: string) {
-  await enqueueJob(db, indexJobs.space, { spaceId }, { key: spaceId });
+  await enqueueJob(db, Job.reindexSpace, { spaceId }, { key: spaceId });
 }
 
 /** Index state for the space's AI detail. */
@@ -375,10 +368,10 @@ export async function indexState(db: Executor, spaceId: string) {
     db,
     sql`
     select count(*)::int as pending from jobs j where j.failed_at is null and (
-      (j.kind = ${indexJobs.space} and j.payload->>'spaceId' = ${spaceId})
-      or (j.kind = ${indexJobs.page} and exists (select 1 from space_nodes n
+      (j.kind = ${Job.reindexSpace.kind} and j.payload->>'spaceId' = ${spaceId})
+      or (j.kind = ${Job.indexPage.kind} and exists (select 1 from space_nodes n
             where n.id::text = j.payload->>'pageId' and n.space_id = ${spaceId}))
-      or (j.kind = ${indexJobs.file} and exists (select 1 from space_files f
+      or (j.kind = ${Job.indexFile.kind} and exists (select 1 from space_files f
             where f.id::text = j.payload->>'fileId' and f.space_id = ${spaceId})))`,
   );
   return {
@@ -386,12 +379,6 @@ export async function indexState(db: Executor, spaceId: string) {
     chunks: counts?.chunks ?? 0,
     pending: Number(pending[0]?.pending ?? 0),
   };
-}
-
-function stringField(payload: Record<string, unknown>, name: string): string {
-  const value = payload[name];
-  if (typeof value !== 'string') throw new Error(`job payload lacks ${name}`);
-  return value;
 }
 
 export function registerIndexJobs(
@@ -404,14 +391,14 @@ export function registerIndexJobs(
 ) {
   const vacuumLater = async () => {
     if (autovacuum) return;
-    await enqueueJob(db, indexJobs.vacuum, {}, { key: 'ai', delayMs: vacuumDelayMs });
+    await enqueueJob(db, Job.vacuumAiIndex, {}, { key: 'ai', delayMs: vacuumDelayMs });
   };
-  jobs.handle(indexJobs.vacuum, async () => {
+  // PGlite has no autovacuum: without it, ranking's index-only scans read a heap page per posting
+  jobs.handle(Job.vacuumAiIndex, async () => {
     // marks the postings' pages all-visible, so BM25 reads tf and dl from the index alone
     await db.execute(sql`vacuum (analyze) ai_postings, ai_terms, ai_chunks`);
   });
-  jobs.handle(indexJobs.page, async (payload) => {
-    const pageId = stringField(payload, 'pageId');
+  jobs.handle(Job.indexPage, async ({ pageId }) => {
     const [node] = await db
       .select({ spaceId: spaceNodes.spaceId })
       .from(spaceNodes)
@@ -420,8 +407,7 @@ export function registerIndexJobs(
     await indexPage(db, pageId, await embedderFor(node?.spaceId ?? null));
     await vacuumLater();
   });
-  jobs.handle(indexJobs.file, async (payload) => {
-    const fileId = stringField(payload, 'fileId');
+  jobs.handle(Job.indexFile, async ({ fileId }) => {
     const [file] = await db
       .select({ spaceId: spaceFiles.spaceId })
       .from(spaceFiles)
@@ -430,8 +416,7 @@ export function registerIndexJobs(
     await indexFile(db, fileId, await embedderFor(file?.spaceId ?? null));
     await vacuumLater();
   });
-  jobs.handle(indexJobs.space, async (payload) => {
-    const spaceId = stringField(payload, 'spaceId');
+  jobs.handle(Job.reindexSpace, async ({ spaceId }) => {
     await reindexSpace(db, spaceId);
     log.info({ spaceId }, 'AI re-index queued');
   });

@@ -6,12 +6,10 @@ import { ErrorCode } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { recycleItems, spaceFiles, spaceNodes } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { enqueueJob, type JobPayload } from '../../infra/jobs/job-queue.js';
+import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import type { StorageDriver } from '../../infra/storage/storage-driver.js';
 import * as repo from './file.repo.js';
-import { indexFileJob } from './file.service.js';
-
-export const removeBytesJob = 'file.remove-bytes';
 
 async function filesOfItem(tx: Executor, recycleItemId: string) {
   return tx.select().from(spaceFiles).where(eq(spaceFiles.recycleItemId, recycleItemId));
@@ -35,7 +33,7 @@ export async function restoreFileItem(tx: Executor, recycleItemId: string) {
     }
   }
   await repo.updateFile(tx, file.id, { deletedAt: null, deletedBy: null, recycleItemId: null });
-  await enqueueJob(tx, indexFileJob, { fileId: file.id }, { key: file.id });
+  await enqueueJob(tx, Job.indexFile, { fileId: file.id }, { key: file.id });
   return file;
 }
 
@@ -46,8 +44,8 @@ async function destroy(tx: Executor, fileIds: string[]) {
     .delete(recycleItems)
     .where(and(eq(recycleItems.kind, 'file'), inArray(recycleItems.targetId, fileIds)));
   const keys = await repo.destroyFiles(tx, fileIds);
-  if (keys.length > 0) await enqueueJob(tx, removeBytesJob, { keys });
-  for (const fileId of fileIds) await enqueueJob(tx, indexFileJob, { fileId }, { key: fileId });
+  if (keys.length > 0) await enqueueJob(tx, Job.removeFileBytes, { keys });
+  for (const fileId of fileIds) await enqueueJob(tx, Job.indexFile, { fileId }, { key: fileId });
 }
 
 /** Purging a file's own recycle item. */
@@ -66,13 +64,12 @@ export async function destroyFilesOfPages(tx: Executor, pageIds: string[]) {
 /** Purging a space: its rows go by cascade, its bytes by the job. */
 export async function destroyFilesOfSpace(tx: Executor, spaceId: string) {
   const keys = await repo.blobKeysOfSpace(tx, spaceId);
-  if (keys.length > 0) await enqueueJob(tx, removeBytesJob, { keys });
+  if (keys.length > 0) await enqueueJob(tx, Job.removeFileBytes, { keys });
 }
 
 /** Deleting a missing key is fine, so the job may run twice. */
 export function removeBytesHandler(storage: StorageDriver) {
-  return async (payload: JobPayload) => {
-    const keys = Array.isArray(payload.keys) ? payload.keys : [];
-    for (const key of keys) if (typeof key === 'string') await storage.remove(key);
+  return async ({ keys }: PayloadOf<typeof Job.removeFileBytes>) => {
+    for (const key of keys) await storage.remove(key);
   };
 }

@@ -11,6 +11,7 @@ import {
   spaceFileTexts,
   spaceMembers,
 } from '../../db/schema/index.js';
+import { Job, type JobDefinition } from '../../infra/jobs/job-catalogue.js';
 import { startS3TestServer } from '../../infra/storage/s3-test-server.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -56,11 +57,11 @@ function storedObjects(t: TestApp) {
 }
 
 /** File ids of the waiting jobs of a kind. */
-async function queuedFileIds(t: TestApp, kind: string) {
+async function queuedFileIds(t: TestApp, job: JobDefinition) {
   const rows = await t.db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.kind, kind), isNull(jobs.failedAt)));
+    .where(and(eq(jobs.kind, job.kind), isNull(jobs.failedAt)));
   return rows.map((row) => (row.payload as { fileId?: string }).fileId);
 }
 
@@ -457,7 +458,7 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
       0,
     );
     // the AI index follows (the AI lane's handler takes it from the queue)
-    expect(await queuedFileIds(t, 'ai.index-file')).toContain(second.fileId);
+    expect(await queuedFileIds(t, Job.indexFile)).toContain(second.fileId);
     await t.jobs.drain();
     expect(await objectCount()).toBe(objectsWithBoth - 1);
   });
@@ -689,10 +690,10 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
     expect(image.body.data.textStatus).toBe('none');
 
     // run the extraction jobs only, so the follow-up index jobs can be seen in the queue
-    while ((await queuedFileIds(t, 'file.extract-text')).length > 0) {
+    while ((await queuedFileIds(t, Job.extractFileText)).length > 0) {
       if (!(await t.jobs.runNext())) break;
     }
-    const indexQueued = await queuedFileIds(t, 'ai.index-file');
+    const indexQueued = await queuedFileIds(t, Job.indexFile);
     for (const fileId of Object.values(ids)) expect(indexQueued).toContain(fileId);
     for (const [name, , expected] of cases) {
       const fileId = ids[name] ?? '';

@@ -23,14 +23,15 @@ import { AppError } from '../../http/app-error.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
 import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
-import { removeBytesHandler, removeBytesJob } from './file.recycle.js';
+import { removeBytesHandler } from './file.recycle.js';
 import { isActiveType } from './file.sniff.js';
 import * as files from './file.service.js';
 import { extractTextHandler } from './file.text.js';
-import { sweepTempHandler, sweepTempJob } from './file.sweep.js';
+import { sweepTempHandler } from './file.sweep.js';
 
 const tags = ['file'];
 
@@ -46,9 +47,9 @@ export function registerFileRoutes(app: App, options: { db: Database; config: Co
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
   const rangeOf = (header: string | undefined) => (size: number) => parseRange(header, size);
 
-  app.jobs.handle(files.extractTextJob, extractTextHandler(deps));
-  app.jobs.handle(removeBytesJob, removeBytesHandler(storage));
-  app.jobs.handle(sweepTempJob, sweepTempHandler(deps));
+  app.jobs.handle(Job.extractFileText, extractTextHandler(deps));
+  app.jobs.handle(Job.removeFileBytes, removeBytesHandler(storage));
+  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(deps));
 
   app.post(
     '/api/v3/space/:spaceId/file',

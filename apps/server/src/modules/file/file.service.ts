@@ -12,6 +12,7 @@ import {
 import type { FileQuotas } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import {
   StorageNotFoundError,
@@ -34,9 +35,6 @@ export interface FileDeps {
   quotas: FileQuotas;
   signer: PreviewSigner;
 }
-
-export const extractTextJob = 'file.extract-text';
-export const indexFileJob = 'ai.index-file';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
@@ -175,7 +173,7 @@ export async function uploadFile(
         textStatus,
         uploadedBy: userId,
       });
-      if (textStatus === 'pending') await enqueueJob(tx, extractTextJob, { fileId: row.id });
+      if (textStatus === 'pending') await enqueueJob(tx, Job.extractFileText, { fileId: row.id });
       return row.id;
     });
   } catch (error) {
@@ -247,7 +245,7 @@ export async function deleteFile(db: Database, userId: number, fileId: string): 
       deletedBy: userId,
       recycleItemId,
     });
-    await enqueueJob(tx, indexFileJob, { fileId }, { key: fileId });
+    await enqueueJob(tx, Job.indexFile, { fileId }, { key: fileId });
     return recycleItemId;
   });
 }

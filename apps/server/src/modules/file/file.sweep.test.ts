@@ -9,18 +9,13 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { storageKeys } from '../../infra/storage/storage-driver.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  scheduleTempSweep,
-  sweepEveryMs,
-  sweepTempHandler,
-  sweepTempJob,
-  tempMaxAgeMs,
-} from './file.sweep.js';
+import { scheduleTempSweep, sweepEveryMs, sweepTempHandler, tempMaxAgeMs } from './file.sweep.js';
 
-describe('file.sweep-temp job', () => {
+describe('the sweep of temp uploads', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,10 +24,11 @@ describe('file.sweep-temp job', () => {
     await t.close();
   });
 
-  const waitingSweeps = () => t.db.select().from(jobs).where(eq(jobs.kind, sweepTempJob));
+  const waitingSweeps = () =>
+    t.db.select().from(jobs).where(eq(jobs.kind, Job.sweepTempUploads.kind));
 
   it('runs on the queue, queues its next run in 6 hours, and only one sweep ever waits', async () => {
-    await t.db.delete(jobs).where(eq(jobs.kind, sweepTempJob));
+    await t.db.delete(jobs).where(eq(jobs.kind, Job.sweepTempUploads.kind));
     await scheduleTempSweep(t.db);
     await t.jobs.drain();
     // ran (here or by another app sharing the database) once its successor is the only row

@@ -3,16 +3,16 @@
 // behind. The job `file.sweep-temp` deletes temp objects older than a day — no upload in progress
 // is that old — and schedules its own next run.
 import type { Executor } from '../../db/database.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { isStorageKey, type StorageDriver } from '../../infra/storage/storage-driver.js';
 
-export const sweepTempJob = 'file.sweep-temp';
 export const tempMaxAgeMs = 24 * 60 * 60 * 1000;
 export const sweepEveryMs = 6 * 60 * 60 * 1000;
 
 /** Queues the sweep; a sweep already waiting (same key) makes this a no-op, so at most one waits. */
 export function scheduleTempSweep(db: Executor, delayMs = 0) {
-  return enqueueJob(db, sweepTempJob, {}, { key: 'sweep', delayMs });
+  return enqueueJob(db, Job.sweepTempUploads, {}, { key: 'sweep', delayMs });
 }
 
 /** The job handler; running it twice is harmless (removing a missing key is fine). */

@@ -10,10 +10,9 @@ import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import type { FileKind } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import type { JobPayload } from '../../infra/jobs/job-queue.js';
+import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { StorageNotFoundError, type StorageDriver } from '../../infra/storage/storage-driver.js';
 import * as repo from './file.repo.js';
-import { indexFileJob } from './file.service.js';
 
 /** Larger files are not parsed (marked 'failed'): parsing holds the whole file in memory. */
 export const extractMaxBytes = 64 * 1024 * 1024;
@@ -135,9 +134,7 @@ async function readAll(storage: StorageDriver, key: string) {
 
 /** The job handler; running it twice is harmless (only a 'pending' file is parsed). */
 export function extractTextHandler(deps: { db: Database; storage: StorageDriver }) {
-  return async (payload: JobPayload) => {
-    const fileId = typeof payload.fileId === 'string' ? payload.fileId : null;
-    if (!fileId) return;
+  return async ({ fileId }: PayloadOf<typeof Job.extractFileText>) => {
     const file = await repo.findFile(deps.db, fileId);
     if (!file || file.textStatus !== 'pending') return;
     const blob = await repo.findBlob(deps.db, file.blobId);
@@ -155,7 +152,7 @@ export function extractTextHandler(deps: { db: Database; storage: StorageDriver 
     await deps.db.transaction(async (tx) => {
       if (text !== null) await repo.saveText(tx, fileId, text.slice(0, textMaxChars));
       await repo.updateFile(tx, fileId, { textStatus: text === null ? 'failed' : 'done' });
-      if (text !== null) await enqueueJob(tx, indexFileJob, { fileId }, { key: fileId });
+      if (text !== null) await enqueueJob(tx, Job.indexFile, { fileId }, { key: fileId });
     });
   };
 }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
 import { accessNode, accessPage } from '../space/space-access.js';
@@ -44,7 +45,7 @@ export async function publish(
         createdBy: userId,
       });
       await repo.setPublishedVersion(tx, pageId, version);
-      await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
+      await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
       return inserted;
     });
     return presentVersion(row, row.version, await repo.people(db, [userId]));
@@ -179,7 +180,7 @@ export async function restoreVersion(
       })),
       now,
     );
-    await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
+    await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     return { revision: bumped.revision };
   });
 }
@@ -190,5 +191,5 @@ export async function unpublish(db: Database, userId: number, pageId: string): P
   if (!(await repo.clearPublishedVersion(db, pageId))) {
     throw new AppError(ErrorCode.versionNotPublished);
   }
-  await enqueueJob(db, 'ai.index-page', { pageId }, { key: pageId });
+  await enqueueJob(db, Job.indexPage, { pageId }, { key: pageId });
 }

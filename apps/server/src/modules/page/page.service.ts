@@ -9,6 +9,7 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessNode, accessPage } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
@@ -86,7 +87,7 @@ export async function saveBlocks(
     await repo.deleteBlocks(tx, pageId, plan.deletes);
     await repo.upsertBlocks(tx, pageId, plan.upserts, now);
     await repo.moveBlocks(tx, pageId, plan.moves, now);
-    await enqueueJob(tx, 'ai.index-page', { pageId }, { key: pageId });
+    await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     return { revision: bumped.revision };
   });
 }

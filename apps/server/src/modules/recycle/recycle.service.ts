@@ -9,6 +9,7 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import {
@@ -18,7 +19,7 @@ import {
   restoreFileItem,
 } from '../file/file.recycle.js';
 import { rolesInSpaces, roleInSpace } from '../space/space-access.js';
-import { removeSpaceIconJob, spaceIconKey } from '../space/space-icon.js';
+import { spaceIconKey } from '../space/space-icon.js';
 import { can } from '../space/space.policy.js';
 import { presentRecycleItem } from './recycle.presenter.js';
 import { recycleAbilities, type RecycleRow } from './recycle.policy.js';
@@ -88,7 +89,7 @@ export async function restoreRecycleItem(
     if (item.kind === 'space') {
       await repo.undeleteSpace(tx, item.spaceId);
       await repo.deleteItem(tx, item.id);
-      await enqueueJob(tx, 'ai.reindex-space', { spaceId: item.spaceId }, { key: item.spaceId });
+      await enqueueJob(tx, Job.reindexSpace, { spaceId: item.spaceId }, { key: item.spaceId });
       return result;
     }
     if (space.deletedAt) {
@@ -122,7 +123,7 @@ export async function restoreRecycleItem(
     }
     await repo.undeleteNodes(tx, item.id);
     await repo.deleteItem(tx, item.id);
-    await enqueueJob(tx, 'ai.reindex-space', { spaceId: item.spaceId }, { key: item.spaceId });
+    await enqueueJob(tx, Job.reindexSpace, { spaceId: item.spaceId }, { key: item.spaceId });
     return result;
   });
 }
@@ -151,7 +152,7 @@ async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
   if (item.kind === 'space') {
     await destroyFilesOfSpace(tx, item.spaceId);
     const iconKey = spaceIconKey(item.spaceId, await repo.destroySpace(tx, item.spaceId));
-    if (iconKey) await enqueueJob(tx, removeSpaceIconJob, { key: iconKey });
+    if (iconKey) await enqueueJob(tx, Job.removeSpaceIcon, { key: iconKey });
   } else if (item.kind === 'file') {
     await destroyFileItem(tx, item.id);
   } else {

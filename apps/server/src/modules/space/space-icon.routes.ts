@@ -7,12 +7,13 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { avatarMaxBytes, contentTypeOfKey, type AvatarStore } from '../user/avatar.store.js';
 import { eq } from 'drizzle-orm';
 import { spaces } from '../../db/schema/index.js';
 import { accessSpace } from './space-access.js';
-import { removeSpaceIconJob, spaceIconKey, spaceIconPath } from './space-icon.js';
+import { spaceIconKey, spaceIconPath } from './space-icon.js';
 import { presentSpace } from './space.presenter.js';
 import * as repo from './space.repo.js';
 
@@ -21,8 +22,8 @@ const tags = ['space'];
 export function registerSpaceIconRoutes(app: App, deps: { db: Database; avatars: AvatarStore }) {
   const { db, avatars } = deps;
   // a missing image is fine, so the job may run twice
-  app.jobs.handle(removeSpaceIconJob, async (payload) => {
-    if (typeof payload.key === 'string') await avatars.remove(payload.key);
+  app.jobs.handle(Job.removeSpaceIcon, async ({ key }) => {
+    await avatars.remove(key);
   });
 
   app.post(

@@ -3,9 +3,6 @@
 
 const keyPattern = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
-/** Job {key}: removes a purged space's uploaded icon from the avatar store. */
-export const removeSpaceIconJob = 'space.remove-icon';
-
 /** The icon value of an uploaded image. */
 export const spaceIconPath = (spaceId: string, key: string) => `/v2/space/${spaceId}/icon?v=${key}`;
 

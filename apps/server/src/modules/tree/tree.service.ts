@@ -12,6 +12,7 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
@@ -191,7 +192,7 @@ async function editNode(
     updatedAt: new Date(),
   });
   if (!updated) throw notFound();
-  if (type === 'page') await enqueueJob(db, 'ai.index-page', { pageId: nodeId }, { key: nodeId });
+  if (type === 'page') await enqueueJob(db, Job.indexPage, { pageId: nodeId }, { key: nodeId });
   return updated;
 }
 
@@ -317,7 +318,7 @@ export async function deleteNode(db: Database, userId: number, nodeId: string, t
       deletedBy: userId,
       recycleItemId: item.id,
     });
-    for (const id of deletedIds) await enqueueJob(tx, 'ai.index-page', { pageId: id }, { key: id });
+    for (const id of deletedIds) await enqueueJob(tx, Job.indexPage, { pageId: id }, { key: id });
     return { recycleItemId: item.id, deletedIds };
   });
 }

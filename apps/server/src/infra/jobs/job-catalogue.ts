@@ -1,0 +1,41 @@
+// Every kind of background job, with the shape of its payload, in one place. Modules enqueue and
+// handle jobs through these definitions only (`enqueueJob(tx, Job.indexPage, { pageId })`), so a
+// renamed kind or a changed payload is a compile error at every producer and consumer, and a
+// payload stored by an older build that no longer fits fails its job with a clear message.
+import { z } from 'zod';
+
+export interface JobDefinition<Payload extends object = object> {
+  kind: string;
+  payload: z.ZodType<Payload>;
+}
+
+export type PayloadOf<Definition> =
+  Definition extends JobDefinition<infer Payload> ? Payload : never;
+
+export function defineJob<Payload extends object>(
+  kind: string,
+  payload: z.ZodType<Payload>,
+): JobDefinition<Payload> {
+  return { kind, payload };
+}
+
+const none = z.object({});
+
+export const Job = {
+  /** re-chunks and re-indexes one page for the AI (after a save, publish, move or delete) */
+  indexPage: defineJob('ai.index-page', z.object({ pageId: z.string() })),
+  /** re-indexes one file's extracted text for the AI */
+  indexFile: defineJob('ai.index-file', z.object({ fileId: z.string() })),
+  /** queues the index jobs of every page and file of a space (AI switched on, restore, purge) */
+  reindexSpace: defineJob('ai.reindex-space', z.object({ spaceId: z.string() })),
+  /** vacuums the AI index's tables on PGlite, which has no autovacuum */
+  vacuumAiIndex: defineJob('ai.vacuum', none),
+  /** extracts the text of an uploaded file for the AI and search */
+  extractFileText: defineJob('file.extract-text', z.object({ fileId: z.string() })),
+  /** removes stored bytes no file uses any more */
+  removeFileBytes: defineJob('file.remove-bytes', z.object({ keys: z.array(z.string()) })),
+  /** removes temp uploads left behind by a crash, then schedules itself again */
+  sweepTempUploads: defineJob('file.sweep-temp', none),
+  /** removes a purged space's uploaded icon from the avatar store */
+  removeSpaceIcon: defineJob('space.remove-icon', z.object({ key: z.string() })),
+} as const;
