@@ -172,16 +172,16 @@ async function main() {
       (_q, index) => index % Math.ceil(questions.length / runs) === 0,
     );
     for (const question of sample.slice(0, 5)) {
-      await retrieve(db, { spaceId: big.id, question, topK: 5, includeDrafts: false });
+      await retrieve(db, { spaceId: big.id, question, topK: 5, audience: 'readers' });
     }
     const productMs: number[] = [];
     const rawMs: number[] = [];
     for (const question of sample) {
       let at = performance.now();
-      await keywordRank(db, big.id, queryTerms(question), true, 20);
+      await keywordRank(db, big.id, queryTerms(question), 'editors', 20);
       rawMs.push(performance.now() - at);
       at = performance.now();
-      await retrieve(db, { spaceId: big.id, question, topK: 5, includeDrafts: false });
+      await retrieve(db, { spaceId: big.id, question, topK: 5, audience: 'readers' });
       productMs.push(performance.now() - at);
     }
     const product = stats(productMs);

@@ -113,7 +113,7 @@ export async function evaluate(
           spaceId,
           question: qa.question,
           topK: 10,
-          includeDrafts: false,
+          audience: 'readers',
         });
         retrievalMs.push(performance.now() - started);
         const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   referDocSchema,
   type AiConverseItem,
+  type ReferDoc,
   type AiSession,
   type UpdateAiSessionRequest,
 } from '@library/contract';
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { aiMessages, aiSessions, spaceAi } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { filterReadable } from '../space/visibility.js';
 import { accessChat } from './space-ai.service.js';
 
 export type SessionRow = typeof aiSessions.$inferSelect;
@@ -100,6 +102,10 @@ export async function deleteSession(db: Database, userId: number, sessionId: str
   await db.delete(aiSessions).where(eq(aiSessions.id, sessionId));
 }
 
+/**
+ * The conversation's messages, oldest first. A reference to a page or file the caller can no
+ * longer read (unpublished, deleted, the caller's role taken away) is left out.
+ */
 export async function history(db: Database, userId: number, chatId: string, sessionId: string) {
   const { ai } = await accessSession(db, userId, sessionId);
   if (ai.chatId !== chatId) throw new AppError(ErrorCode.dataMissing);
@@ -108,5 +114,26 @@ export async function history(db: Database, userId: number, chatId: string, sess
     .from(aiMessages)
     .where(eq(aiMessages.sessionId, sessionId))
     .orderBy(asc(aiMessages.createdAt), asc(aiMessages.id));
-  return rows.map(presentMessage);
+  const messages = rows.map(presentMessage);
+  const docs = messages.flatMap((message) => message.referDocList);
+  const [pages, files] = await Promise.all([
+    filterReadable(
+      db,
+      userId,
+      'page',
+      docs.flatMap((doc) => (doc.sourceType === 'page' && doc.pageId ? [doc.pageId] : [])),
+    ),
+    filterReadable(
+      db,
+      userId,
+      'file',
+      docs.flatMap((doc) => (doc.fileId ? [doc.fileId] : [])),
+    ),
+  ]);
+  const readable = (doc: ReferDoc) =>
+    doc.sourceType === 'file' ? files.has(doc.fileId ?? '') : pages.has(doc.pageId ?? '');
+  return messages.map((message) => ({
+    ...message,
+    referDocList: message.referDocList.filter(readable),
+  }));
 }

@@ -10,7 +10,7 @@ import { aiMessages, aiSessions } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
-import { can } from '../space/space.policy.js';
+import { audienceOf } from '../space/visibility.js';
 import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
 import { accessSession } from './conversation.service.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
@@ -83,7 +83,7 @@ export async function converse(
         spaceId: ai.spaceId,
         question,
         topK: ai.topK,
-        includeDrafts: ai.includeDrafts && can(role, 'edit'),
+        audience: ai.includeDrafts ? audienceOf(role) : 'readers',
         embedder,
         reranker: provider,
         signal,

@@ -3,12 +3,13 @@
 // plus vector distance when embeddings and pgvector are there, fused by reciprocal rank, then
 // optionally reranked by the provider's rerank model. Only passages the asker may read come
 // back: drafts only for editors and only when the space includes drafts.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { rerank } from '../../infra/llm/openai-compatible.js';
 import { bigramMark, queryTerms } from '../../infra/search/tokenizer.js';
 import type { Embedder } from './embedding.js';
 import type { ActiveProvider } from './provider.service.js';
+import { passageHiddenSql, passageJoinsSql, type Audience } from '../space/visibility.js';
 
 /** BM25 parameters and the weight of bigram terms, tuned on CMRC 2018 (docs/performance.md). */
 export const bm25 = { k1: 0.5, b: 0.6, bigramWeight: 0.3 };
@@ -33,35 +34,13 @@ export interface RetrievalRequest {
   spaceId: string;
   question: string;
   topK: number;
-  /** editors of a space whose AI includes drafts also get draft passages */
-  includeDrafts: boolean;
+  /** whose passages: `editors` get drafts too (only where the space's AI includes drafts) */
+  audience: Audience;
   /** when set (and the database has pgvector), vector retrieval joins keyword retrieval */
   embedder?: Embedder | null;
   reranker?: ActiveProvider | null;
   signal?: AbortSignal;
 }
-
-/**
- * Whether the asker may not read a chunk's document `d` (joined with its page `n` and file `f`):
- * a deleted page, a page without a published version (unless drafts are allowed), a file of
- * such a page, a deleted file. Checked on the ranked candidates only, never on the whole space.
- */
-function hidden(includeDrafts: boolean): SQL {
-  return sql`coalesce(
-      (d.page_id is not null and (n.id is null or n.deleted_at is not null))
-      or (d.source_type = 'file' and (f.id is null or f.deleted_at is not null))
-      ${
-        includeDrafts
-          ? sql``
-          : sql`or (d.source_type = 'page' and d.version is null)
-                or (d.source_type = 'file' and d.page_id is not null and n.published_version is null)`
-      }, false)`;
-}
-
-/** Joins a chunk `c` to what `hidden` reads. */
-const accessJoins = sql`join ai_documents d on d.id = c.document_id
-    left join space_nodes n on n.id = d.page_id
-    left join space_files f on f.id = d.file_id`;
 
 /** A term in at most this many chunks (or 1% of them, if more) seeds the candidates. */
 const selectiveDf = 1000;
@@ -85,20 +64,20 @@ export async function keywordRank(
   db: Executor,
   spaceId: string,
   terms: string[],
-  includeDrafts: boolean,
+  audience: Audience,
   limit: number,
 ): Promise<Array<{ chunkId: number; score: number }>> {
   if (terms.length === 0) return [];
-  const seeded = await bm25Query(db, spaceId, terms, includeDrafts, limit, true);
+  const seeded = await bm25Query(db, spaceId, terms, audience, limit, true);
   if (seeded.rows.length >= limit || seeded.exhaustive) return seeded.rows;
-  return (await bm25Query(db, spaceId, terms, includeDrafts, limit, false)).rows;
+  return (await bm25Query(db, spaceId, terms, audience, limit, false)).rows;
 }
 
 async function bm25Query(
   db: Executor,
   spaceId: string,
   terms: string[],
-  includeDrafts: boolean,
+  audience: Audience,
   limit: number,
   seeded: boolean,
 ) {
@@ -162,8 +141,8 @@ async function bm25Query(
     )
     select best.chunk_id, best.score, best.scored from best
     join ai_chunks c on c.id = best.chunk_id
-    ${accessJoins}
-    where not ${hidden(includeDrafts)}
+    ${passageJoinsSql}
+    where not ${passageHiddenSql(audience)}
     order by best.score desc, best.chunk_id
     limit ${limit}`,
   );
@@ -178,7 +157,7 @@ async function vectorRank(
   db: Executor,
   spaceId: string,
   vector: number[],
-  includeDrafts: boolean,
+  audience: Audience,
   limit: number,
 ): Promise<Array<{ chunkId: number; score: number }>> {
   const literal = `[${vector.join(',')}]`;
@@ -187,10 +166,10 @@ async function vectorRank(
     sql`
     select c.id, (c.embedding::vector <=> ${literal}::vector) as distance
     from ai_chunks c
-    ${accessJoins}
+    ${passageJoinsSql}
     where c.space_id = ${spaceId} and c.embedding is not null
       and array_length(c.embedding, 1) = ${vector.length}
-      and not ${hidden(includeDrafts)}
+      and not ${passageHiddenSql(audience)}
     order by distance, c.id
     limit ${limit}`,
   );
@@ -249,14 +228,14 @@ export async function retrieve(
     db,
     request.spaceId,
     queryTerms(request.question),
-    request.includeDrafts,
+    request.audience,
     pool,
   );
   let ranked = keyword;
   if (request.embedder && vectorSupported) {
     const [vector] = await request.embedder.embedTexts([request.question], request.signal);
     if (vector) {
-      const semantic = await vectorRank(db, request.spaceId, vector, request.includeDrafts, pool);
+      const semantic = await vectorRank(db, request.spaceId, vector, request.audience, pool);
       const fused = new Map<number, number>();
       for (const list of [keyword, semantic]) {
         list.forEach((item, rank) => {

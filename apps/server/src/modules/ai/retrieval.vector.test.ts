@@ -118,7 +118,7 @@ describe('vector retrieval with pgvector', () => {
         spaceId: space.id,
         question: '紫禁城是什么？',
         topK: 2,
-        includeDrafts: false,
+        audience: 'readers',
         embedder: embedderOf(provider),
         reranker: provider,
       },

@@ -7,13 +7,10 @@ import {
   eq,
   ilike,
   inArray,
-  isNotNull,
   isNull,
-  or,
   sql,
   sum,
   type AnyColumn,
-  type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
@@ -28,39 +25,29 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
+import {
+  fileInReadersPageSql,
+  shownFilesSql,
+  shownPagesSql,
+  type Audience,
+} from '../space/visibility.js';
 
 export type FileRow = typeof spaceFiles.$inferSelect;
 export type NewFile = typeof spaceFiles.$inferInsert;
 export type BlobRow = typeof fileBlobs.$inferSelect;
-
-/**
- * A file is live when it is not deleted and the page it was uploaded into (if any) is not in the
- * recycle bin either: deleting a page takes its files to the bin with it. Readers and visitors
- * (`publishedOnly`) see a page's files once the page has a published version, as they see the
- * page itself.
- */
-const inLivePage = (publishedOnly: boolean): SQL =>
-  or(
-    isNull(spaceFiles.pageId),
-    sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId} and ${spaceNodes.deletedAt} is null${
-      publishedOnly ? sql` and ${spaceNodes.publishedVersion} is not null` : sql``
-    })`,
-  ) as SQL;
-const live = (publishedOnly = false): SQL =>
-  and(isNull(spaceFiles.deletedAt), inLivePage(publishedOnly)) as SQL;
 
 const fileColumns = {
   file: spaceFiles,
   uploader: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
 };
 
-/** A live file, and whether readers and visitors see it (not in an unpublished page). */
+/** A live file (as editors see files), and whether readers see it. */
 export async function findLiveFile(db: Executor, fileId: string) {
   const [row] = await db
-    .select({ ...fileColumns, shownToReaders: sql<boolean>`${inLivePage(true)}` })
+    .select({ ...fileColumns, inReadersPage: fileInReadersPageSql() })
     .from(spaceFiles)
     .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
-    .where(and(eq(spaceFiles.id, fileId), live()))
+    .where(and(eq(spaceFiles.id, fileId), shownFilesSql('editors')))
     .limit(1);
   return row;
 }
@@ -70,11 +57,11 @@ export type ListedFile = Awaited<ReturnType<typeof listLiveFiles>>['rows'][numbe
 export async function listLiveFiles(
   db: Executor,
   spaceId: string,
-  options: { keywords: string; page: number; pageSize: number; publishedOnly: boolean },
+  options: { keywords: string; page: number; pageSize: number; audience: Audience },
 ) {
   const where = and(
     eq(spaceFiles.spaceId, spaceId),
-    live(options.publishedOnly),
+    shownFilesSql(options.audience),
     options.keywords ? ilike(spaceFiles.name, containsPattern(options.keywords)) : undefined,
   );
   const rows = await db
@@ -159,14 +146,14 @@ export async function usage(db: Executor, spaceId: string, userId: number) {
  * For each file, the live pages using it: the page it was uploaded into, and pages whose draft
  * blocks hold its block URL (`/v3/space/file/{id}`).
  */
-/** The live pages holding each file (for readers and visitors, `publishedOnly`, published ones). */
+/** The live pages holding each file that the audience sees (readers: in the published version). */
 export async function pagesUsing(
   db: Executor,
   spaceId: string,
   files: FileRow[],
-  publishedOnly: boolean,
+  audience: Audience,
 ) {
-  const shown = publishedOnly ? isNotNull(spaceNodes.publishedVersion) : undefined;
+  const shown = shownPagesSql(audience);
   const result = new Map<string, Array<{ pageId: string; name: string }>>();
   if (files.length === 0) return result;
   const ids = files.map((file) => file.id);
@@ -179,25 +166,26 @@ export async function pagesUsing(
     sql`strpos(${blocks}::text, '/v3/space/file/' || ${spaceFiles.id}::text) > 0`;
   const columns = { fileId: spaceFiles.id, pageId: spaceNodes.id, name: spaceNodes.name };
   // editors: the drafts' blocks; readers and visitors: the published versions' blocks
-  const referencing = publishedOnly
-    ? await db
-        .selectDistinct(columns)
-        .from(spaceFiles)
-        .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
-        .innerJoin(
-          pageVersions,
-          and(
-            eq(pageVersions.pageId, spaceNodes.id),
-            eq(pageVersions.version, spaceNodes.publishedVersion),
-          ),
-        )
-        .where(and(liveInSpace, uses(pageVersions.blocks)))
-    : await db
-        .selectDistinct(columns)
-        .from(spaceFiles)
-        .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
-        .innerJoin(pageBlocks, eq(pageBlocks.pageId, spaceNodes.id))
-        .where(and(liveInSpace, uses(pageBlocks.data)));
+  const referencing =
+    audience === 'readers'
+      ? await db
+          .selectDistinct(columns)
+          .from(spaceFiles)
+          .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
+          .innerJoin(
+            pageVersions,
+            and(
+              eq(pageVersions.pageId, spaceNodes.id),
+              eq(pageVersions.version, spaceNodes.publishedVersion),
+            ),
+          )
+          .where(and(liveInSpace, uses(pageVersions.blocks)))
+      : await db
+          .selectDistinct(columns)
+          .from(spaceFiles)
+          .innerJoin(spaceNodes, eq(spaceNodes.spaceId, spaceFiles.spaceId))
+          .innerJoin(pageBlocks, eq(pageBlocks.pageId, spaceNodes.id))
+          .where(and(liveInSpace, uses(pageBlocks.data)));
   const uploadPages = files.flatMap((file) => (file.pageId ? [file.pageId] : []));
   const uploadedInto =
     uploadPages.length === 0

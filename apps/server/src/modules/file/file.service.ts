@@ -21,7 +21,8 @@ import {
   type StorageDriver,
 } from '../../infra/storage/storage-driver.js';
 import { accessSpace } from '../space/space-access.js';
-import { can, type SpaceAction } from '../space/space.policy.js';
+import { audienceOf, fileShown } from '../space/visibility.js';
+import type { SpaceAction } from '../space/space.policy.js';
 import { fileAbilities } from './file.policy.js';
 import type { PreviewQuery, PreviewSigner } from './file.preview.js';
 import { presentFile } from './file.presenter.js';
@@ -49,7 +50,7 @@ export async function accessFile(
   if (!row) throw notFound();
   const { role } = await accessSpace(db, userId, row.file.spaceId, action);
   // a file of a page readers cannot see yet (no published version) is not theirs to see either
-  if (!can(role, 'edit') && !row.shownToReaders) throw notFound();
+  if (!fileShown(audienceOf(role), row)) throw notFound();
   return { row, role };
 }
 
@@ -60,7 +61,7 @@ async function present(db: Executor, rows: repo.ListedFile[], role: SpaceAccessR
         db,
         first.file.spaceId,
         rows.map((row) => row.file),
-        !can(role, 'edit'),
+        audienceOf(role),
       )
     : new Map<string, Array<{ pageId: string; name: string }>>();
   return rows.map((row) =>
@@ -199,7 +200,7 @@ export async function listFiles(
   const { role } = await accessSpace(db, userId, spaceId, 'read');
   const { rows, total } = await repo.listLiveFiles(db, spaceId, {
     ...query,
-    publishedOnly: !can(role, 'edit'),
+    audience: audienceOf(role),
   });
   return {
     list: await present(db, rows, role),

@@ -16,7 +16,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
 import { accessNode, accessPage } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
+import { audienceOf, versionShown } from '../space/visibility.js';
 import { presentVersion } from './page.presenter.js';
 import * as repo from './page.repo.js';
 
@@ -63,8 +63,9 @@ export async function listVersions(
   pageId: string,
 ): Promise<PageVersionList> {
   const { node, role } = await accessPage(db, userId, pageId, 'read');
-  const rows = (await repo.listVersions(db, pageId)).filter(
-    (row) => can(role, 'edit') || row.version === node.publishedVersion,
+  const audience = audienceOf(role);
+  const rows = (await repo.listVersions(db, pageId)).filter((row) =>
+    versionShown(audience, node, row.version),
   );
   const people = await repo.people(
     db,

@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessNode, accessPage } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
+import { audienceOf, pageShown, versionShown } from '../space/visibility.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
 import { presentPage } from './page.presenter.js';
 import * as repo from './page.repo.js';
@@ -38,14 +38,14 @@ export async function getBlocks(
   version: number,
 ): Promise<PageBlocks> {
   const { node, role } = await accessPage(db, userId, pageId, 'read');
-  const editor = can(role, 'edit');
-  if (version === 0 && editor) {
+  const audience = audienceOf(role);
+  if (version === 0 && audience === 'editors') {
     // The revision was read before the blocks: a save landing in between makes the pair look
     // stale (the next save gets 409 and the editor reloads), never current over older blocks.
     return { version: 0, revision: node.revision, blocks: await repo.draftBlocks(db, pageId) };
   }
   const wanted = version === 0 ? node.publishedVersion : version;
-  if (wanted === null || (!editor && wanted !== node.publishedVersion)) {
+  if (wanted === null || !pageShown(audience, node) || !versionShown(audience, node, wanted)) {
     throw new AppError(ErrorCode.dataMissing);
   }
   const row = await repo.findVersion(db, pageId, wanted);

@@ -18,7 +18,7 @@ import {
   destroyFilesOfSpace,
   restoreFileItem,
 } from '../file/file.recycle.js';
-import { rolesInSpaces, roleInSpace } from '../space/space-access.js';
+import { rolesInSpaces, roleInSpace } from '../space/space-roles.js';
 import { spaceIconKey } from '../space/space-icon.js';
 import { can } from '../space/space.policy.js';
 import { presentRecycleItem } from './recycle.presenter.js';

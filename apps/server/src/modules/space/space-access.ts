@@ -1,49 +1,19 @@
 // Loads a space or a tree node together with the caller's role, checking the action asked for.
 // Every read and write by id goes through here; a forbidden object answers like a missing one.
 // The caller is a user id, or null for an anonymous visitor.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ErrorCode, type SpaceAccessRole, type SpaceRole } from '@library/contract';
+import { ErrorCode, type SpaceAccessRole } from '@library/contract';
 import type { Executor } from '../../db/database.js';
-import { spaceMemberGroups, spaceMembers, spaceNodes, spaces } from '../../db/schema/index.js';
+import type { spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { can, highestRole, type SpaceAction } from './space.policy.js';
+import { roleInSpace } from './space-roles.js';
+import { can, type SpaceAction } from './space.policy.js';
+import * as repo from './space.repo.js';
+import { pageKnown } from './visibility.js';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type NodeRow = typeof spaceNodes.$inferSelect;
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
-
-/** The caller's role in each of the given spaces (spaces without a role are left out). */
-export async function rolesInSpaces(
-  db: Executor,
-  userId: number,
-  spaceIds?: string[],
-): Promise<Map<string, SpaceRole>> {
-  if (spaceIds && spaceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ spaceId: spaceMemberGroups.spaceId, role: spaceMemberGroups.role })
-    .from(spaceMembers)
-    .innerJoin(spaceMemberGroups, eq(spaceMemberGroups.id, spaceMembers.memberGroupId))
-    .where(
-      and(
-        eq(spaceMembers.memberType, 'user'),
-        eq(spaceMembers.memberId, String(userId)),
-        spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
-      ),
-    );
-  const roles = new Map<string, SpaceRole[]>();
-  for (const row of rows) roles.set(row.spaceId, [...(roles.get(row.spaceId) ?? []), row.role]);
-  const result = new Map<string, SpaceRole>();
-  for (const [spaceId, list] of roles) {
-    const best = highestRole(list);
-    if (best) result.set(spaceId, best);
-  }
-  return result;
-}
-
-export async function roleInSpace(db: Executor, userId: number, spaceId: string) {
-  return (await rolesInSpaces(db, userId, [spaceId])).get(spaceId) ?? null;
-}
 
 /** The caller's role in a space: a member's role, else 'visitor' when the space is open. */
 async function accessRole(
@@ -62,11 +32,7 @@ export async function accessSpace(
   spaceId: string,
   action: SpaceAction,
 ): Promise<{ space: SpaceRow; role: SpaceAccessRole }> {
-  const [space] = await db
-    .select()
-    .from(spaces)
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
-    .limit(1);
+  const space = await repo.findLiveSpace(db, spaceId);
   if (!space) throw notFound();
   const role = await accessRole(db, userId, space);
   if (!role || !can(role, action)) throw notFound();
@@ -81,22 +47,13 @@ export async function accessNode(
   action: SpaceAction,
   type?: NodeRow['type'],
 ): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceAccessRole }> {
-  const [node] = await db
-    .select()
-    .from(spaceNodes)
-    .where(and(eq(spaceNodes.id, nodeId), isNull(spaceNodes.deletedAt)))
-    .limit(1);
+  const node = await repo.findLiveNode(db, nodeId);
   if (!node || (type && node.type !== type)) throw notFound();
   const { space, role } = await accessSpace(db, userId, node.spaceId, action);
   return { node, space, role };
 }
 
-/**
- * A live page the caller may `action`. A visitor knows only pages with a published version: an
- * unpublished page (its title, authors, comments) looks missing. Members keep reaching one by
- * its link (a reader sees that it is not published, and its discussion), though the tree lists
- * it for editors only.
- */
+/** A live page the caller may `action` and knows of (`pageKnown`: not a visitor's draft). */
 export async function accessPage(
   db: Executor,
   userId: number | null,
@@ -104,6 +61,6 @@ export async function accessPage(
   action: SpaceAction,
 ) {
   const found = await accessNode(db, userId, pageId, action, 'page');
-  if (found.role === 'visitor' && found.node.publishedVersion === null) throw notFound();
+  if (!pageKnown(found.role, found.node)) throw notFound();
   return found;
 }

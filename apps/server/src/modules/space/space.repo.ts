@@ -4,6 +4,7 @@ import {
   spaceGroups,
   spaceMemberGroups,
   spaceMembers,
+  spaceNodes,
   spacePlacements,
   spaces,
 } from '../../db/schema/index.js';
@@ -108,4 +109,39 @@ export async function openSpaces(db: Executor, page: number, pageSize: number) {
     db.select({ total: count() }).from(spaces).where(open),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** A live (not deleted) space. */
+export async function findLiveSpace(db: Executor, spaceId: string) {
+  const [row] = await db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** A live (not deleted) node of the tree; its space may be deleted. */
+export async function findLiveNode(db: Executor, nodeId: string) {
+  const [row] = await db
+    .select()
+    .from(spaceNodes)
+    .where(and(eq(spaceNodes.id, nodeId), isNull(spaceNodes.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The roles of the member groups holding the user, by space (all spaces when not given). */
+export function memberRoles(db: Executor, userId: number, spaceIds?: string[]) {
+  return db
+    .select({ spaceId: spaceMemberGroups.spaceId, role: spaceMemberGroups.role })
+    .from(spaceMembers)
+    .innerJoin(spaceMemberGroups, eq(spaceMemberGroups.id, spaceMembers.memberGroupId))
+    .where(
+      and(
+        eq(spaceMembers.memberType, 'user'),
+        eq(spaceMembers.memberId, String(userId)),
+        spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
+      ),
+    );
 }

@@ -4,14 +4,14 @@
 // rows can never label a stale tree. Editors see every page and readers and visitors only the
 // published ones, so one entry serves each of the two audiences. Bounded by size, least
 // recently used first out.
-import type { TreeAudience } from './tree.service.js';
+import type { Audience } from '../space/visibility.js';
 
 /** about sixty trees of 10,000 nodes */
 const defaultMaxBytes = 64 * 1024 * 1024;
 
 export interface TreeCache {
-  get(spaceId: string, audience: TreeAudience, version: number): string | undefined;
-  set(spaceId: string, audience: TreeAudience, version: number, body: string): void;
+  get(spaceId: string, audience: Audience, version: number): string | undefined;
+  set(spaceId: string, audience: Audience, version: number, body: string): void;
 }
 
 export function createTreeCache(maxBytes = defaultMaxBytes): TreeCache {

@@ -1,12 +1,13 @@
 // Drizzle queries of the content tree (space_nodes). Sibling order is by `position` under the
 // "C" collation; positions are computed among ALL siblings, deleted ones included, so a node
 // restored from the recycle bin never collides with one created after it was deleted.
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
 import { recycleItems, spaceNodes, spaces, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
 import type { NodeRow } from '../space/space-access.js';
+import { shownNodesSql, type Audience } from '../space/visibility.js';
 import type { TreeRow } from './tree.presenter.js';
 
 export type NewNode = typeof spaceNodes.$inferInsert;
@@ -216,32 +217,32 @@ export async function deleteSubtree(
   return rows.map((row) => row.id);
 }
 
-/** The live nodes under a topic; for readers and visitors (`publishedOnly`) no unpublished page. */
+/** The live nodes under a topic that the audience sees. */
 export async function liveChildCount(
   db: Executor,
   spaceId: string,
   topicId: string,
-  publishedOnly: boolean,
+  audience: Audience,
 ) {
   const [row] = await db
     .select({ value: count() })
     .from(spaceNodes)
-    .where(
-      and(
-        inParent(spaceId, topicId),
-        isNull(spaceNodes.deletedAt),
-        publishedOnly
-          ? or(ne(spaceNodes.type, 'page'), isNotNull(spaceNodes.publishedVersion))
-          : undefined,
-      ),
-    );
+    .where(and(inParent(spaceId, topicId), isNull(spaceNodes.deletedAt), shownNodesSql(audience)));
   return row?.value ?? 0;
 }
 
 const updater = alias(users, 'updater');
 
-/** Live nodes directly under `parentId` (the root when null) with their creator and editor. */
-export function liveChildrenWithUsers(db: Executor, spaceId: string, parentId: string | null) {
+/**
+ * Live nodes directly under `parentId` (the root when null) that the audience sees, with their
+ * creator and editor.
+ */
+export function liveChildrenWithUsers(
+  db: Executor,
+  spaceId: string,
+  parentId: string | null,
+  audience: Audience,
+) {
   return db
     .select({
       id: spaceNodes.id,
@@ -259,7 +260,7 @@ export function liveChildrenWithUsers(db: Executor, spaceId: string, parentId: s
     .from(spaceNodes)
     .innerJoin(users, eq(users.id, spaceNodes.createdBy))
     .leftJoin(updater, eq(updater.id, spaceNodes.updatedBy))
-    .where(and(inParent(spaceId, parentId), isNull(spaceNodes.deletedAt)));
+    .where(and(inParent(spaceId, parentId), isNull(spaceNodes.deletedAt), shownNodesSql(audience)));
 }
 
 export async function userNickname(db: Executor, userId: number) {

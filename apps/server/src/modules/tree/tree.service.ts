@@ -17,6 +17,7 @@ import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
+import { audienceOf, nodeShown } from '../space/visibility.js';
 import {
   buildTree,
   listViewComparator,
@@ -32,13 +33,6 @@ const badRequest = (detail: string) => new AppError(ErrorCode.paramError, { deta
 
 // --- reading ---------------------------------------------------------------------------------
 
-/** Who a tree is built for: editors see every page, readers and visitors published ones. */
-export type TreeAudience = 'editors' | 'readers';
-
-/** Pages a reader or visitor may list: the published ones (topics and links always). */
-const shownTo = (audience: TreeAudience) => (row: { type: string; published: boolean }) =>
-  audience === 'editors' || row.type !== 'page' || row.published;
-
 /**
  * `GET /v2/space/{id}/tree` (the live tree, root nodes first, siblings in position order): the
  * space's tree version (read first, after the access check), whom the tree is for, and the
@@ -52,12 +46,14 @@ export async function spaceTree(
   shape: repo.TreeRowsShape,
 ) {
   const { space, role } = await accessSpace(db, userId, spaceId, 'read');
-  const audience: TreeAudience = can(role, 'edit') ? 'editors' : 'readers';
+  const audience = audienceOf(role);
   return {
     version: space.treeVersion,
     audience,
     load: async () =>
-      buildTree((await repo.liveTreeRows(db, spaceId, shape)).filter(shownTo(audience))),
+      buildTree(
+        (await repo.liveTreeRows(db, spaceId, shape)).filter((row) => nodeShown(audience, row)),
+      ),
   };
 }
 
@@ -69,7 +65,7 @@ export async function topicDetail(
   const { node, role } = await accessNode(db, userId, topicId, 'read', 'topic');
   const [nickname, childCount] = await Promise.all([
     repo.userNickname(db, node.createdBy),
-    repo.liveChildCount(db, node.spaceId, node.id, !can(role, 'edit')),
+    repo.liveChildCount(db, node.spaceId, node.id, audienceOf(role)),
   ]);
   return presentTopicDetail(node, nickname, childCount, can(role, 'edit'));
 }
@@ -84,10 +80,8 @@ export async function listView(
   const { role } = await accessSpace(db, userId, spaceId, 'read');
   const parentId = query.topicId ?? null;
   if (parentId !== null) await liveTopicIn(db, spaceId, parentId);
-  const audience: TreeAudience = can(role, 'edit') ? 'editors' : 'readers';
-  const rows = (await repo.liveChildrenWithUsers(db, spaceId, parentId))
-    .map((row) => ({ ...row, published: row.publishedVersion !== null }))
-    .filter(shownTo(audience));
+  const audience = audienceOf(role);
+  const rows = await repo.liveChildrenWithUsers(db, spaceId, parentId, audience);
   rows.sort(listViewComparator(query.orderBy ?? 'updatedAt', query.order ?? 'desc'));
   return { list: rows.map(presentListViewItem), total: rows.length };
 }
