@@ -19,12 +19,19 @@ import { AppError } from './http/app-error.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { trackRouteMethods } from './http/method-not-allowed.js';
 import type { App } from './http/route-types.js';
+import { Job } from './infra/jobs/job-catalogue.js';
 import { createJobQueue } from './infra/jobs/job-queue.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
+import { createStorage } from './infra/storage/storage.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
+import { createPreviewSigner, loadPreviewSecret } from './modules/file/file.preview.js';
+import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
+import type { FileDeps } from './modules/file/file.service.js';
+import { sweepTempHandler } from './modules/file/file.sweep.js';
+import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
@@ -139,8 +146,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fixedCode: config.smsFixedCode,
     registration: config.registration,
   });
-  registerUserRoutes(app, { db, avatars: createAvatarStore(config) });
-  const avatars = createAvatarStore(config);
+  const avatars = createAvatarStore(createStorage(config, 'avatars'));
+  const fileDeps: FileDeps = {
+    db,
+    storage: createStorage(config, 'files'),
+    quotas: config.fileQuotas,
+    signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
+  };
+  // background work: the handler of each kind of the job catalogue (the AI's below)
+  app.jobs.handle(Job.extractFileText, extractTextHandler(fileDeps));
+  app.jobs.handle(Job.removeFileBytes, removeBytesHandler(fileDeps.storage));
+  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileDeps));
+  // a missing image is fine, so the job may run twice
+  app.jobs.handle(Job.removeSpaceIcon, ({ key }) => avatars.remove(key));
+
+  registerUserRoutes(app, { db, avatars });
   registerSpaceRoutes(app, { db, avatars });
   registerSpaceIconRoutes(app, { db, avatars });
   registerPageRoutes(app, { db });
@@ -152,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
-  registerFileRoutes(app, { db, config });
+  registerFileRoutes(app, fileDeps);
   registerAiRoutes(app, {
     db,
     dataDir: config.dataDir,

@@ -1,6 +1,5 @@
 // Files of spaces (issue 4): upload, the file library, rename, delete, download, preview URLs
-// (and their MCP twin), the root-level `/preview/{id}` that serves a signed URL, and the text
-// extraction job.
+// (and their MCP twin), and the root-level `/preview/{id}` that serves a signed URL.
 import type { FastifyReply } from 'fastify';
 import {
   deleteFileResponseSchema,
@@ -17,39 +16,20 @@ import {
   uploadFileQuerySchema,
 } from '@library/contract';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { createStorage } from '../../infra/storage/storage.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { Job } from '../../infra/jobs/job-catalogue.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
-import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
-import { removeBytesHandler } from './file.recycle.js';
 import { isActiveType } from './file.sniff.js';
 import * as files from './file.service.js';
-import { extractTextHandler } from './file.text.js';
-import { sweepTempHandler } from './file.sweep.js';
 
 const tags = ['file'];
 
-export function registerFileRoutes(app: App, options: { db: Database; config: Config }) {
-  const { db, config } = options;
-  const storage = createStorage(config);
-  const deps: files.FileDeps = {
-    db,
-    storage,
-    quotas: config.fileQuotas,
-    signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
-  };
+export function registerFileRoutes(app: App, deps: files.FileDeps) {
+  const { db } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
   const rangeOf = (header: string | undefined) => (size: number) => parseRange(header, size);
-
-  app.jobs.handle(Job.extractFileText, extractTextHandler(deps));
-  app.jobs.handle(Job.removeFileBytes, removeBytesHandler(storage));
-  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(deps));
 
   app.post(
     '/api/v3/space/:spaceId/file',

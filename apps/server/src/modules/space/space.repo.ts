@@ -111,6 +111,16 @@ export async function openSpaces(db: Executor, page: number, pageSize: number) {
   return { rows, total: counted?.total ?? 0 };
 }
 
+/** The space's icon, holding the row until the transaction ends (one replacement at a time). */
+export async function lockSpaceIcon(db: Executor, spaceId: string) {
+  const [row] = await db
+    .select({ icon: spaces.icon })
+    .from(spaces)
+    .where(eq(spaces.id, spaceId))
+    .for('update');
+  return row?.icon ?? null;
+}
+
 /** A live (not deleted) space. */
 export async function findLiveSpace(db: Executor, spaceId: string) {
   const [row] = await db

@@ -18,7 +18,6 @@ import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import type { AvatarStore } from '../user/avatar.store.js';
-import { accessSpace } from './space-access.js';
 import { presentSpace } from './space.presenter.js';
 import * as spaces from './space.service.js';
 
@@ -126,10 +125,7 @@ export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: Ava
       config: { auth: 'optional' },
       schema: { tags, params: idParamsSchema, response: okResponse(spaceDetailSchema) },
     },
-    async (request) => {
-      const { space, role } = await accessSpace(db, callerId(request), request.params.id, 'read');
-      return ok(presentSpace(space, role));
-    },
+    async (request) => ok(await spaces.getSpace(db, callerId(request), request.params.id)),
   );
 
   app.put(
@@ -142,18 +138,8 @@ export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: Ava
         response: okResponse(spaceDetailSchema),
       },
     },
-    async (request) => {
-      const userId = me(request);
-      const { replacedIconKey } = await spaces.updateSpace(
-        db,
-        userId,
-        request.params.id,
-        request.body,
-      );
-      if (replacedIconKey) await avatars.remove(replacedIconKey).catch(() => undefined);
-      const { space, role } = await accessSpace(db, userId, request.params.id, 'read');
-      return ok(presentSpace(space, role));
-    },
+    async (request) =>
+      ok(await spaces.updateSpace(db, avatars, me(request), request.params.id, request.body)),
   );
 
   app.delete(

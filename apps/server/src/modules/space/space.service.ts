@@ -5,6 +5,7 @@ import {
   ErrorCode,
   type CreateSpaceRequest,
   type OpenSpaceList,
+  type SpaceDetail,
   type SpaceGroup,
   type UpdateSpaceRequest,
 } from '@library/contract';
@@ -12,12 +13,13 @@ import type { Database, Executor } from '../../db/database.js';
 import { recycleItems, spaceGroups, spacePlacements } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween, positionsBetween } from '../../lib/position.js';
+import type { AvatarStore } from '../user/avatar.store.js';
 import { verifyPassword } from '../user/password.js';
 import { getUser } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
-import { presentSpaceSummary } from './space.presenter.js';
+import { presentSpace, presentSpaceSummary } from './space.presenter.js';
 import * as repo from './space.repo.js';
 
 /** The member groups every new space starts with; the creator is the owner. */
@@ -116,12 +118,23 @@ export async function listSpaceGroups(db: Database, userId: number): Promise<Spa
   return result;
 }
 
+/** The space's detail as the caller (a user, or null for an anonymous visitor) sees it. */
+export async function getSpace(
+  db: Executor,
+  userId: number | null,
+  spaceId: string,
+): Promise<SpaceDetail> {
+  const { space, role } = await accessSpace(db, userId, spaceId, 'read');
+  return presentSpace(space, role);
+}
+
 export async function updateSpace(
   db: Database,
+  avatars: AvatarStore,
   userId: number,
   spaceId: string,
   input: UpdateSpaceRequest,
-) {
+): Promise<SpaceDetail> {
   const { space } = await accessSpace(db, userId, spaceId, 'manage');
   // an uploaded image's path is set by its upload only (it names a stored image)
   if (input.icon && input.icon !== space.icon && looksLikeIconPath(input.icon)) {
@@ -129,9 +142,10 @@ export async function updateSpace(
   }
   const updated = await repo.updateSpace(db, spaceId, input);
   if (!updated) throw new AppError(ErrorCode.dataMissing);
-  // an uploaded image the new icon replaces: the caller removes it from the avatar store
+  // an uploaded image the new icon replaces leaves the avatar store (a leftover is harmless)
   const replacedIconKey = updated.icon !== space.icon ? spaceIconKey(spaceId, space.icon) : null;
-  return { space: updated, replacedIconKey };
+  if (replacedIconKey) await avatars.remove(replacedIconKey).catch(() => undefined);
+  return getSpace(db, userId, spaceId);
 }
 
 /** Deletes a space to the recycle bin; only its owner, confirmed by the owner's password. */

@@ -1,46 +1,37 @@
-// Avatar images in the file storage (local: DATA_DIR/avatars/<key>, S3: avatars/<key> in the
-// bucket). Uploads stream through the files' upload meter: at most 2 MB, images only (PNG,
-// JPEG, GIF, WebP sniffed from the bytes, never taken from the client), stored under a
-// generated key once complete.
+// Avatar images — users' avatars and spaces' uploaded icons — in their own storage area (local:
+// DATA_DIR/avatars/<key>, S3: avatars/<key> in the bucket). Uploads stream through the files'
+// upload meter: at most 2 MB, images only (PNG, JPEG, GIF, WebP, sniffed from the bytes by the
+// files' sniffer, never taken from the client), stored under a generated key once complete.
+// `replace` is the one way an owner's image changes: the new image is stored, the owner's row
+// switched in the caller's transaction, then the old image removed; a failed switch removes
+// the new image, so nothing is left behind either way.
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@library/contract';
-import type { Config } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
-import { createLocalDriver } from '../../infra/storage/local-driver.js';
-import { createS3Driver } from '../../infra/storage/s3-driver.js';
-import { storageKeys } from '../../infra/storage/storage-driver.js';
+import { storageKeys, type StorageDriver } from '../../infra/storage/storage-driver.js';
+import { sniffType } from '../file/file.sniff.js';
 import { UploadMeter } from '../file/file.upload.js';
 
 export const avatarMaxBytes = 2 * 1024 * 1024;
 
-const signatures: Array<{ type: string; ext: string; test: (b: Buffer) => boolean }> = [
-  {
-    type: 'image/png',
-    ext: 'png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
-  },
-  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/gif',
-    ext: 'gif',
-    test: (b) => b.subarray(0, 6).toString('latin1').startsWith('GIF8'),
-  },
-  {
-    type: 'image/webp',
-    ext: 'webp',
-    test: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
-      b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
-export function sniffImage(bytes: Buffer) {
-  return signatures.find((signature) => signature.test(bytes));
+/** The image type of the first bytes, when it is one we keep. */
+function sniffImage(head: Buffer) {
+  const { mimeType } = sniffType(head, '', false);
+  const ext = extensions[mimeType];
+  return ext ? { type: mimeType, ext } : undefined;
 }
 
 export function contentTypeOfKey(key: string) {
   const ext = key.split('.').pop();
-  return signatures.find((signature) => signature.ext === ext)?.type ?? 'application/octet-stream';
+  const found = Object.entries(extensions).find(([, known]) => known === ext);
+  return found?.[0] ?? 'application/octet-stream';
 }
 
 /** Keys as kept in `users.avatar_key` (`<hex>.<ext>`); storage holds them under `avatars/`. */
@@ -50,13 +41,9 @@ const storageKeyOf = (key: string) => {
   return `avatars/${key}`;
 };
 
-export function createAvatarStore(config: Pick<Config, 'dataDir' | 'storage' | 's3'>) {
-  // local avatars stay where they always were: DATA_DIR/avatars
-  const storage =
-    config.storage === 's3' && config.s3
-      ? createS3Driver(config.s3)
-      : createLocalDriver(config.dataDir);
-  return {
+/** The store over the `avatars` storage area (`createStorage(config, 'avatars')`). */
+export function createAvatarStore(storage: StorageDriver) {
+  const store = {
     /** Streams an image into storage; answers its key or throws 700107, 602001 or 602002. */
     async save(file: Readable): Promise<string> {
       const meter = new UploadMeter(
@@ -90,6 +77,25 @@ export function createAvatarStore(config: Pick<Config, 'dataDir' | 'storage' | '
     read(key: string) {
       return storage.read(storageKeyOf(key));
     },
+    /**
+     * Stores the image, then `swap(key)` writes the new key to its owner and answers the key it
+     * replaced (null for none) — in a transaction of the caller's. The replaced image goes once
+     * the swap committed; a failed swap takes the new image away again.
+     */
+    async replace(file: Readable, swap: (key: string) => Promise<string | null>) {
+      const key = await store.save(file);
+      let previous: string | null;
+      try {
+        previous = await swap(key);
+      } catch (error) {
+        await store.remove(key).catch(() => undefined);
+        throw error;
+      }
+      // a leftover image is harmless; a failure to remove it must not fail the change
+      if (previous && previous !== key) await store.remove(previous).catch(() => undefined);
+      return key;
+    },
   };
+  return store;
 }
 export type AvatarStore = ReturnType<typeof createAvatarStore>;

@@ -40,6 +40,16 @@ export async function updateUser(db: Executor, id: number, changes: Partial<NewU
   return row;
 }
 
+/** The user's avatar key, holding the row until the transaction ends (one replacement at a time). */
+export async function lockAvatarKey(db: Executor, id: number) {
+  const [row] = await db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(users);
   return row?.value ?? 0;

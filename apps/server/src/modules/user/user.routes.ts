@@ -14,9 +14,9 @@ import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { listActiveTokens, revokeToken } from '../session/session.repo.js';
 import { currentSession } from '../session/session.service.js';
-import { avatarMaxBytes, contentTypeOfKey, type AvatarStore } from './avatar.store.js';
+import { imageUpload, sendImage } from './avatar.http.js';
+import type { AvatarStore } from './avatar.store.js';
 import { presentUser } from './user.presenter.js';
-import { updateUser } from './user.repo.js';
 import * as users from './user.service.js';
 
 const tags = ['user'];
@@ -79,16 +79,9 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
     '/api/v1/user/avatar',
     { schema: { tags, consumes: ['multipart/form-data'], response: okResponse(userInfoSchema) } },
     async (request) => {
-      const session = currentSession(request);
-      // busboy's own limit sits above ours: the upload meter answers 700107 at 2 MB + 1 byte
-      const file = await request.file({ limits: { fileSize: avatarMaxBytes + 1, files: 1 } });
-      if (!file) throw new AppError(ErrorCode.paramError, { detail: 'file' });
-      const key = await avatars.save(file.file);
-      const previous = await users.getUser(db, session.userId);
-      const updated = await updateUser(db, session.userId, { avatarKey: key });
-      if (!updated) throw new AppError(ErrorCode.userMissing);
-      if (previous.avatarKey) await avatars.remove(previous.avatarKey);
-      return ok(presentUser(updated));
+      const userId = currentSession(request).userId;
+      const image = await imageUpload(request);
+      return ok(presentUser(await users.replaceAvatar(db, avatars, userId, image)));
     },
   );
 
@@ -98,16 +91,12 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
       config: { auth: 'none' },
       schema: { tags, params: z.object({ userId: z.coerce.number().int().positive() }) },
     },
-    async (request, reply) => {
-      const user = await users.getUser(db, request.params.userId).catch(() => undefined);
-      if (!user?.avatarKey) throw new AppError(ErrorCode.fileMissing);
-      const key = user.avatarKey;
-      return reply
-        .type(contentTypeOfKey(key))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await avatars.read(key));
-    },
+    async (request, reply) =>
+      sendImage(
+        reply,
+        await users.userAvatar(db, avatars, request.params.userId),
+        'public, max-age=86400',
+      ),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 // Accounts: finding a user by any of its accounts, registration, the status rules of login,
 // and the account-settings changes.
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { ErrorCode, mobilePattern, type ErrorCodeValue, type UserStatus } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { revokeAllTokens } from '../session/session.repo.js';
+import type { AvatarStore } from './avatar.store.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './user.repo.js';
 import type { UserRow } from './user.repo.js';
@@ -65,6 +67,31 @@ export async function getUser(db: Executor, userId: number): Promise<UserRow> {
   const user = await repo.findById(db, userId);
   if (!user) throw new AppError(ErrorCode.userMissing);
   return user;
+}
+
+/** Replaces the user's avatar with the uploaded image (see `AvatarStore.replace`). */
+export async function replaceAvatar(
+  db: Database,
+  avatars: AvatarStore,
+  userId: number,
+  image: Readable,
+): Promise<UserRow> {
+  await avatars.replace(image, (key) =>
+    db.transaction(async (tx) => {
+      const locked = await repo.lockAvatarKey(tx, userId);
+      if (!locked) throw new AppError(ErrorCode.userMissing);
+      await repo.updateUser(tx, userId, { avatarKey: key });
+      return locked.avatarKey;
+    }),
+  );
+  return getUser(db, userId);
+}
+
+/** A user's avatar image; 602003 (file missing) when there is none. */
+export async function userAvatar(db: Executor, avatars: AvatarStore, userId: number) {
+  const user = await repo.findById(db, userId);
+  if (!user?.avatarKey) throw new AppError(ErrorCode.fileMissing);
+  return { key: user.avatarKey, bytes: await avatars.read(user.avatarKey) };
 }
 
 export async function updateNickname(db: Database, userId: number, nickname: string) {
