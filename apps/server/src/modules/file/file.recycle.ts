@@ -1,31 +1,20 @@
 // Files in the recycle bin: restoring a deleted file, and what purging a file, a page or a space
 // does to files — their rows go in the purge's transaction, their bytes (when no other file uses
-// them) in the job `file.remove-bytes` that runs after it commits.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+// them) in the job Job.removeFileBytes that runs after it commits.
 import { ErrorCode } from '@library/contract';
 import type { Executor } from '../../db/database.js';
-import { recycleItems, spaceFiles, spaceNodes } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import type { StorageDriver } from '../../infra/storage/storage-driver.js';
 import * as repo from './file.repo.js';
 
-async function filesOfItem(tx: Executor, recycleItemId: string) {
-  return tx.select().from(spaceFiles).where(eq(spaceFiles.recycleItemId, recycleItemId));
-}
-
 /** Brings a deleted file back; a file whose page is in the bin waits for the page (700009). */
 export async function restoreFileItem(tx: Executor, recycleItemId: string) {
-  const [file] = await filesOfItem(tx, recycleItemId);
+  const [file] = await repo.filesOfRecycleItem(tx, recycleItemId);
   if (!file) throw new AppError(ErrorCode.dataMissing);
   if (file.pageId) {
-    const [page] = await tx
-      .select({ id: spaceNodes.id })
-      .from(spaceNodes)
-      .where(and(eq(spaceNodes.id, file.pageId), isNull(spaceNodes.deletedAt)))
-      .limit(1);
-    if (!page) {
+    if (!(await repo.isLivePage(tx, file.pageId))) {
       throw new AppError(ErrorCode.operationNotAllowed, {
         status: 400,
         detail: 'the page of this file is in the recycle bin; restore the page first',
@@ -40,9 +29,7 @@ export async function restoreFileItem(tx: Executor, recycleItemId: string) {
 async function destroy(tx: Executor, fileIds: string[]) {
   if (fileIds.length === 0) return;
   // a file deleted on its own before its page was purged leaves no orphan item behind
-  await tx
-    .delete(recycleItems)
-    .where(and(eq(recycleItems.kind, 'file'), inArray(recycleItems.targetId, fileIds)));
+  await repo.deleteFileRecycleItems(tx, fileIds);
   const keys = await repo.destroyFiles(tx, fileIds);
   if (keys.length > 0) await enqueueJob(tx, Job.removeFileBytes, { keys });
   for (const fileId of fileIds) await enqueueJob(tx, Job.indexFile, { fileId }, { key: fileId });
@@ -52,7 +39,7 @@ async function destroy(tx: Executor, fileIds: string[]) {
 export async function destroyFileItem(tx: Executor, recycleItemId: string) {
   await destroy(
     tx,
-    (await filesOfItem(tx, recycleItemId)).map((file) => file.id),
+    (await repo.filesOfRecycleItem(tx, recycleItemId)).map((file) => file.id),
   );
 }
 

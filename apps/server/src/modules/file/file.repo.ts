@@ -291,3 +291,24 @@ export async function blobKeysOfSpace(db: Executor, spaceId: string) {
     .where(eq(fileBlobs.spaceId, spaceId));
   return rows.map((row) => row.storageKey);
 }
+
+/** The files a recycle-bin item holds (a file deleted on its own: one). */
+export function filesOfRecycleItem(db: Executor, recycleItemId: string) {
+  return db.select().from(spaceFiles).where(eq(spaceFiles.recycleItemId, recycleItemId));
+}
+
+export async function isLivePage(db: Executor, pageId: string) {
+  const rows = await db
+    .select({ id: spaceNodes.id })
+    .from(spaceNodes)
+    .where(and(eq(spaceNodes.id, pageId), isNull(spaceNodes.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The recycle-bin items of files deleted on their own. */
+export async function deleteFileRecycleItems(db: Executor, fileIds: string[]) {
+  await db
+    .delete(recycleItems)
+    .where(and(eq(recycleItems.kind, 'file'), inArray(recycleItems.targetId, fileIds)));
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
+  recycleItems,
   spaceGroups,
   spaceMemberGroups,
   spaceMembers,
@@ -57,6 +58,30 @@ export async function insertGroup(db: Executor, values: typeof spaceGroups.$infe
   const [row] = await db.insert(spaceGroups).values(values).returning();
   if (!row) throw new Error('space group insert returned no row');
   return row;
+}
+
+export async function updateGroup(
+  db: Executor,
+  groupId: string,
+  changes: { name?: string; position?: string },
+) {
+  await db.update(spaceGroups).set(changes).where(eq(spaceGroups.id, groupId));
+}
+
+export async function deleteGroup(db: Executor, groupId: string) {
+  await db.delete(spaceGroups).where(eq(spaceGroups.id, groupId));
+}
+
+export function placementsInGroup(db: Executor, userId: number, groupId: string) {
+  return db
+    .select()
+    .from(spacePlacements)
+    .where(and(eq(spacePlacements.userId, userId), eq(spacePlacements.groupId, groupId)));
+}
+
+/** The recycle-bin entry of a deleted space. */
+export async function insertRecycleItem(db: Executor, values: typeof recycleItems.$inferInsert) {
+  await db.insert(recycleItems).values(values);
 }
 
 export async function placementsOfUser(db: Executor, userId: number) {

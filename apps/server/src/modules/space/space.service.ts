@@ -1,6 +1,5 @@
 // Spaces: creating one (with its member groups), reading and changing it, deleting it to the
 // recycle bin behind the owner's password; and each user's sidebar grouping of spaces.
-import { and, eq } from 'drizzle-orm';
 import {
   ErrorCode,
   type CreateSpaceRequest,
@@ -10,7 +9,6 @@ import {
   type UpdateSpaceRequest,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { recycleItems, spaceGroups, spacePlacements } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween, positionsBetween } from '../../lib/position.js';
 import type { AvatarStore } from '../user/avatar.store.js';
@@ -158,7 +156,7 @@ export async function deleteSpace(db: Database, userId: number, spaceId: string,
   const now = new Date();
   await db.transaction(async (tx) => {
     await repo.updateSpace(tx, spaceId, { deletedAt: now, deletedBy: userId });
-    await tx.insert(recycleItems).values({
+    await repo.insertRecycleItem(tx, {
       kind: 'space',
       targetId: spaceId,
       spaceId,
@@ -182,7 +180,7 @@ export async function createGroup(db: Database, userId: number, name: string) {
 
 export async function renameGroup(db: Database, userId: number, groupId: string, name: string) {
   await ownGroup(db, userId, groupId);
-  await db.update(spaceGroups).set({ name }).where(eq(spaceGroups.id, groupId));
+  await repo.updateGroup(db, groupId, { name });
 }
 
 /** Reorders the user's groups; the list must name each of them exactly once. */
@@ -201,10 +199,7 @@ export async function orderGroups(db: Database, userId: number, groupIds: string
   const positions = positionsBetween(null, null, groupIds.length);
   await db.transaction(async (tx) => {
     for (const [index, id] of groupIds.entries()) {
-      await tx
-        .update(spaceGroups)
-        .set({ position: positions[index]! })
-        .where(eq(spaceGroups.id, id));
+      await repo.updateGroup(tx, id, { position: positions[index]! });
     }
   });
 }
@@ -219,16 +214,13 @@ export async function deleteGroup(db: Database, userId: number, groupId: string)
       detail: 'the last group cannot be deleted',
     });
   await db.transaction(async (tx) => {
-    const moving = await tx
-      .select()
-      .from(spacePlacements)
-      .where(and(eq(spacePlacements.userId, userId), eq(spacePlacements.groupId, groupId)));
+    const moving = await repo.placementsInGroup(tx, userId, groupId);
     let last = await repo.lastPlacementPosition(tx, target.id);
     for (const placement of moving.sort((a, b) => (a.position < b.position ? -1 : 1))) {
       last = positionBetween(last, null);
       await repo.upsertPlacement(tx, { ...placement, groupId: target.id, position: last });
     }
-    await tx.delete(spaceGroups).where(eq(spaceGroups.id, groupId));
+    await repo.deleteGroup(tx, groupId);
   });
 }
 
