@@ -64,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // a line per request only when asked for (LOG_LEVEL=debug or trace): at the default level
+    // the log keeps what an operator reads — start-up, warnings, errors with their request id
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -25,12 +25,7 @@ export async function insertToken(
 
 export async function findActiveToken(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({
-      tokenId: authTokens.id,
-      lastSeenAt: authTokens.lastSeenAt,
-      userId: users.id,
-      status: users.status,
-    })
+    .select({ tokenId: authTokens.id, lastSeenAt: authTokens.lastSeenAt, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))

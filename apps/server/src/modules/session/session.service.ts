@@ -6,11 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type ClientDescriptor } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { UserRow } from '../user/user.repo.js';
 import * as repo from './session.repo.js';
 
 export interface Session {
   userId: number;
   tokenId: string;
+  /** the user's row as this request found it (read with the token, in the same query) */
+  user: UserRow;
 }
 
 declare module 'fastify' {
@@ -68,7 +71,7 @@ export function createSessionResolver(db: Database, trustedOrigins: string[]) {
     const presented = readToken(request);
     if (!presented) return null;
     const row = await repo.findActiveToken(db, hashToken(presented.token));
-    if (!row || row.status !== 'active') throw new AppError(ErrorCode.tokenExpired);
+    if (!row || row.user.status !== 'active') throw new AppError(ErrorCode.tokenExpired);
     if (
       presented.fromCookie &&
       !safeMethods.has(request.method) &&
@@ -80,7 +83,7 @@ export function createSessionResolver(db: Database, trustedOrigins: string[]) {
     if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
       await repo.touchToken(db, row.tokenId, now);
     }
-    return { userId: row.userId, tokenId: row.tokenId };
+    return { userId: row.user.id, tokenId: row.tokenId, user: row.user };
   };
 }
 

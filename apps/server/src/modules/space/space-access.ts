@@ -1,12 +1,11 @@
 // Loads a space or a tree node together with the caller's role, checking the action asked for.
 // Every read and write by id goes through here; a forbidden object answers like a missing one.
 // The caller is a user id, or null for an anonymous visitor.
-import { ErrorCode, type SpaceAccessRole } from '@library/contract';
+import { ErrorCode, type SpaceAccessRole, type SpaceRole } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import type { spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { roleInSpace } from './space-roles.js';
-import { can, type SpaceAction } from './space.policy.js';
+import { can, highestRole, type SpaceAction } from './space.policy.js';
 import * as repo from './space.repo.js';
 import { pageKnown } from './visibility.js';
 
@@ -15,14 +14,9 @@ export type NodeRow = typeof spaceNodes.$inferSelect;
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
-/** The caller's role in a space: a member's role, else 'visitor' when the space is open. */
-async function accessRole(
-  db: Executor,
-  userId: number | null,
-  space: SpaceRow,
-): Promise<SpaceAccessRole | null> {
-  const role = userId === null ? null : await roleInSpace(db, userId, space.id);
-  return role ?? (space.openToVisitors ? 'visitor' : null);
+/** The caller's role: a member's highest role, else 'visitor' when the space is open. */
+function accessRole(space: SpaceRow, memberRoles: SpaceRole[]): SpaceAccessRole | null {
+  return highestRole(memberRoles) ?? (space.openToVisitors ? 'visitor' : null);
 }
 
 /** A live (not deleted) space the caller may `action`; otherwise 404 + 100007. */
@@ -32,14 +26,17 @@ export async function accessSpace(
   spaceId: string,
   action: SpaceAction,
 ): Promise<{ space: SpaceRow; role: SpaceAccessRole }> {
-  const space = await repo.findLiveSpace(db, spaceId);
-  if (!space) throw notFound();
-  const role = await accessRole(db, userId, space);
+  const found = await repo.findLiveSpace(db, spaceId, userId);
+  if (!found) throw notFound();
+  const role = accessRole(found.space, found.roles);
   if (!role || !can(role, action)) throw notFound();
-  return { space, role };
+  return { space: found.space, role };
 }
 
-/** A live node of a live space the caller may `action`, optionally of one type. */
+/**
+ * A live node of a live space the caller may `action`, optionally of one type: the node, its
+ * space and the caller's roles come in one round trip.
+ */
 export async function accessNode(
   db: Executor,
   userId: number | null,
@@ -47,10 +44,11 @@ export async function accessNode(
   action: SpaceAction,
   type?: NodeRow['type'],
 ): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceAccessRole }> {
-  const node = await repo.findLiveNode(db, nodeId);
-  if (!node || (type && node.type !== type)) throw notFound();
-  const { space, role } = await accessSpace(db, userId, node.spaceId, action);
-  return { node, space, role };
+  const found = await repo.findLiveNode(db, nodeId, userId);
+  if (!found || (type && found.node.type !== type)) throw notFound();
+  const role = accessRole(found.space, found.roles);
+  if (!role || !can(role, action)) throw notFound();
+  return { node: found.node, space: found.space, role };
 }
 
 /** A live page the caller may `action` and knows of (`pageKnown`: not a visitor's draft). */

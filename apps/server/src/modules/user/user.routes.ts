@@ -27,7 +27,7 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
   app.get(
     '/api/v1/user',
     { schema: { tags, response: okResponse(userInfoSchema) } },
-    async (request) => ok(presentUser(await users.getUser(db, currentSession(request).userId))),
+    async (request) => ok(presentUser(currentSession(request).user)),
   );
 
   app.put(

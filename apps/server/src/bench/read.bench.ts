@@ -1,0 +1,220 @@
+// The speed of an ordinary read (issue 17): the real server as `npm start` runs it (the built
+// bundle, its default logging) against a bare Fastify answering a constant, both in their own
+// process and measured in the same run, with autocannon at 100 connections for 10 s each:
+// a page's blocks (100 blocks), the page's details, the space's tree, the user, the health check.
+//   npx tsx --conditions=source apps/server/src/bench/read.bench.ts
+// The embedded PGlite by default; BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL
+// (use a throwaway database: the bench adds a user, a space and a page). BENCH_SECONDS (10),
+// BENCH_CONNECTIONS (100); BENCH_PROFILE=1 writes the server's CPU profile to
+// DATA_DIR/profile/*.cpuprofile (open it in Chrome's DevTools).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { out } from './report.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const root = path.resolve(import.meta.dirname, '../../../..');
+const serverBundle = path.join(root, 'apps/server/dist/main.js');
+const smsCode = '246810';
+
+/** Starts a process and waits for the line that says where it listens. */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise<{ child: ChildProcess; origin: string }>((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = ready.exec(seen);
+      if (match?.[1]) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        resolve({ child, origin: match[1] });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${seen}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process, MB. */
+function rssMb(pid: number) {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+async function api(origin: string, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${origin}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data: Record<string, unknown> };
+  if (envelope.code !== 0) throw new Error(`${method} ${url}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** A user (SMS login, which registers), a space, a page of 100 blocks, published. */
+async function seed(origin: string) {
+  // a new number each run: a PostgreSQL database kept between runs remembers the last code sent
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const { smsToken } = (await api(origin, 'POST', '/api/v1/user/smsCode', undefined, {
+    mobile,
+  })) as { smsToken: string };
+  const { token } = (await api(origin, 'POST', '/api/v1/user/smsCodeRegLogin', undefined, {
+    smsCode,
+    smsToken,
+    inviteCode: '',
+    client: { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0.1' },
+  })) as { token: string };
+  const { spaceId } = (await api(origin, 'POST', '/api/v2/space', token, {
+    name: '基准空间',
+  })) as { spaceId: string };
+  const { pageId } = (await api(origin, 'POST', `/api/v2/space/${spaceId}/page`, token, {
+    name: '基准页面',
+  })) as { pageId: string };
+  let after: string | null = null;
+  const changes = Array.from({ length: 100 }, (_, i) => {
+    const blockId = `bench-${i}`;
+    const change = {
+      op: 'upsert',
+      blockId,
+      afterBlockId: after,
+      data: {
+        id: blockId,
+        type: 'paragraph',
+        props: {},
+        content: [
+          { type: 'text', text: `第 ${i} 段：知识库里的一段普通文字，写给同事们看。`, styles: {} },
+        ],
+        children: [],
+      },
+    };
+    after = blockId;
+    return change;
+  });
+  await api(origin, 'PUT', `/api/v2/space/page/${pageId}/block`, token, {
+    baseRevision: 0,
+    changes,
+  });
+  await api(origin, 'POST', `/api/v2/space/page/${pageId}/version`, token, { name: 'v1' });
+  return { token, spaceId, pageId };
+}
+
+async function load(origin: string, url: string, token?: string) {
+  const result = await autocannon({
+    url: `${origin}${url}`,
+    connections,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed,
+  };
+}
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'ignore' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-read-bench-'));
+  const profile = process.env.BENCH_PROFILE === '1';
+  const server = await start(
+    process.execPath,
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : []),
+      serverBundle,
+    ],
+    {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url ?? '',
+      SMS_FIXED_CODE: smsCode,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WEB_DIR: path.join(dataDir, 'no-web'),
+      ADMIN_ACCOUNT: 'bench-admin@example.com',
+      ADMIN_PASSWORD: 'bench-password-1',
+    },
+    /ready on (http:\/\/[^\s"]+)/,
+  );
+  const bare = await start(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify';
+       const app = Fastify();
+       app.get('/', async () => ({ hello: 'world' }));
+       console.log('ready on ' + (await app.listen({ port: 0, host: '127.0.0.1' })));`,
+    ],
+    { ...process.env, NODE_PATH: path.join(root, 'node_modules') },
+    /ready on (http:\/\/[^\s"]+)/,
+  );
+  try {
+    const { token, spaceId, pageId } = await seed(server.origin);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = rssMb(server.child.pid!);
+    const load1 = os.loadavg()[0]!.toFixed(2);
+    out(
+      `server: ${url ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s each`,
+    );
+    out(`load average before: ${load1}; server idle RSS after seeding: ${idle.toFixed(0)} MB`);
+    const rows: Array<[string, Awaited<ReturnType<typeof load>>]> = [];
+    const bareResult = await load(bare.origin, '/');
+    rows.push(['bare Fastify hello', bareResult]);
+    rows.push(['GET /api/health', await load(server.origin, '/api/health')]);
+    rows.push(['GET /api/v1/user', await load(server.origin, '/api/v1/user', token)]);
+    rows.push([
+      'GET page blocks (100 blocks)',
+      await load(server.origin, `/api/v2/space/page/${pageId}/block?version=0`, token),
+    ]);
+    rows.push([
+      'GET page details',
+      await load(server.origin, `/api/v2/space/page/${pageId}`, token),
+    ]);
+    rows.push([
+      'GET space tree',
+      await load(server.origin, `/api/v2/space/${spaceId}/tree`, token),
+    ]);
+    out(
+      `load average after: ${os.loadavg()[0]!.toFixed(2)}; server RSS after load: ${rssMb(server.child.pid!).toFixed(0)} MB`,
+    );
+    out('');
+    out('| request | req/s | p50 ms | p99 ms | ratio to bare Fastify | failed |');
+    out('|---|---|---|---|---|---|');
+    for (const [label, r] of rows) {
+      out(
+        `| ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bareResult.rps).toFixed(3)} | ${r.failed} |`,
+      );
+    }
+  } finally {
+    await stop(server.child);
+    await stop(bare.child);
+    if (profile) out(`profile: ${path.join(dataDir, 'profile')}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
