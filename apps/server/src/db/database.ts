@@ -25,6 +25,24 @@ export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
+/**
+ * A query of the hot read path as a prepared statement: built once per database or transaction
+ * handle and, on PostgreSQL, parsed and planned once per connection (the read benchmark answers
+ * several times more requests with it; docs/performance.md). `build` names the statement
+ * uniquely and keeps its SQL text fixed: values go in through `sql.placeholder`.
+ */
+export function preparedQuery<Query>(build: (db: Executor) => Query): (db: Executor) => Query {
+  const built = new WeakMap<Executor, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export interface DatabaseHandle {

@@ -2,7 +2,7 @@
 // on them. No rules here; services decide.
 import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Block } from '@library/contract';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import { pageBlocks, pageVersions, spaceNodes, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
 import type { DraftBlockPosition } from './page-block-changes.js';
@@ -115,12 +115,17 @@ export async function clearPublishedVersion(db: Executor, pageId: string) {
 
 // --- the draft ----------------------------------------------------------------------------------
 
-export async function draftBlocks(db: Executor, pageId: string): Promise<Block[]> {
-  const rows = await db
+const draftBlocksQuery = preparedQuery((db) =>
+  db
     .select({ data: pageBlocks.data })
     .from(pageBlocks)
-    .where(eq(pageBlocks.pageId, pageId))
-    .orderBy(byPosition(pageBlocks.position));
+    .where(eq(pageBlocks.pageId, sql.placeholder('pageId')))
+    .orderBy(byPosition(pageBlocks.position))
+    .prepare('page_draft_blocks'),
+);
+
+export async function draftBlocks(db: Executor, pageId: string): Promise<Block[]> {
+  const rows = await draftBlocksQuery(db).execute({ pageId });
   return blocksOf(rows.map((row) => row.data));
 }
 
@@ -195,12 +200,22 @@ export async function listVersions(db: Executor, pageId: string): Promise<PageVe
     .orderBy(desc(pageVersions.version));
 }
 
-export async function findVersion(db: Executor, pageId: string, version: number) {
-  const [row] = await db
+const versionQuery = preparedQuery((db) =>
+  db
     .select()
     .from(pageVersions)
-    .where(and(eq(pageVersions.pageId, pageId), eq(pageVersions.version, version)))
-    .limit(1);
+    .where(
+      and(
+        eq(pageVersions.pageId, sql.placeholder('pageId')),
+        eq(pageVersions.version, sql.placeholder('version')),
+      ),
+    )
+    .limit(1)
+    .prepare('page_version'),
+);
+
+export async function findVersion(db: Executor, pageId: string, version: number) {
+  const [row] = await versionQuery(db).execute({ pageId, version });
   return row;
 }
 

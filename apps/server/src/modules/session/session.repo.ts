@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ClientDescriptor } from '@library/contract';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
 export async function insertToken(
@@ -23,14 +23,24 @@ export async function insertToken(
   return created.id;
 }
 
-export async function findActiveToken(db: Executor, tokenHash: string) {
-  const [row] = await db
+const activeTokenQuery = (db: Database) =>
+  db
     .select({ tokenId: authTokens.id, lastSeenAt: authTokens.lastSeenAt, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)))
-    .limit(1);
-  return row;
+    .where(
+      and(eq(authTokens.tokenHash, sql.placeholder('tokenHash')), isNull(authTokens.revokedAt)),
+    )
+    .limit(1)
+    .prepare('session_active_token');
+
+/**
+ * The active token with its user, by the token's hash. Every authenticated request runs it, so
+ * it is a prepared statement: built once per database, parsed once per connection.
+ */
+export function activeTokenFinder(db: Database) {
+  const query = activeTokenQuery(db);
+  return async (tokenHash: string) => (await query.execute({ tokenHash }))[0];
 }
 
 export async function touchToken(db: Executor, tokenId: string, at: Date) {

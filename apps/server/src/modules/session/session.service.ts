@@ -66,11 +66,12 @@ function sameOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean 
 }
 
 export function createSessionResolver(db: Database, trustedOrigins: string[]) {
+  const findActiveToken = repo.activeTokenFinder(db);
   /** Resolves the caller's session; null for anonymous callers. Throws 401 for a bad token. */
   return async function resolveSession(request: FastifyRequest): Promise<Session | null> {
     const presented = readToken(request);
     if (!presented) return null;
-    const row = await repo.findActiveToken(db, hashToken(presented.token));
+    const row = await findActiveToken(hashToken(presented.token));
     if (!row || row.user.status !== 'active') throw new AppError(ErrorCode.tokenExpired);
     if (
       presented.fromCookie &&

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SpaceRole } from '@library/contract';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import {
   recycleItems,
   spaceGroups,
@@ -148,37 +148,50 @@ export async function lockSpaceIcon(db: Executor, spaceId: string) {
 }
 
 /**
- * The roles the user holds in the selected space through its member groups, as one JSON array
- * (empty for an anonymous caller or a non-member), to select beside the space. The space's id is
- * named with its table: drizzle leaves columns unqualified in a one-table select, where `id`
- * would mean the member group's own.
+ * The roles the user (the placeholder `userId`, as text; null for an anonymous caller) holds in
+ * the selected space through its member groups, as one JSON array, to select beside the space.
+ * The space's id is named with its table: drizzle leaves columns unqualified in a one-table
+ * select, where `id` would mean the member group's own.
  */
-const rolesInSpaceSql = (userId: number | null) =>
-  userId === null
-    ? sql<SpaceRole[]>`'[]'::json`
-    : sql<SpaceRole[]>`coalesce((select json_agg(g.role)
-        from space_members m join space_member_groups g on g.id = m.member_group_id
-        where g.space_id = "spaces"."id" and m.member_type = 'user'
-          and m.member_id = ${String(userId)}), '[]'::json)`;
+const rolesInSpaceSql = sql<SpaceRole[]>`coalesce((select json_agg(g.role)
+    from space_members m join space_member_groups g on g.id = m.member_group_id
+    where g.space_id = "spaces"."id" and m.member_type = 'user'
+      and m.member_id = ${sql.placeholder('userId')}), '[]'::json)`;
+
+const liveSpaceQuery = preparedQuery((db) =>
+  db
+    .select({ space: spaces, roles: rolesInSpaceSql })
+    .from(spaces)
+    .where(and(eq(spaces.id, sql.placeholder('spaceId')), isNull(spaces.deletedAt)))
+    .limit(1)
+    .prepare('access_live_space'),
+);
+
+const liveNodeQuery = preparedQuery((db) =>
+  db
+    .select({ node: spaceNodes, space: spaces, roles: rolesInSpaceSql })
+    .from(spaceNodes)
+    .innerJoin(spaces, and(eq(spaces.id, spaceNodes.spaceId), isNull(spaces.deletedAt)))
+    .where(and(eq(spaceNodes.id, sql.placeholder('nodeId')), isNull(spaceNodes.deletedAt)))
+    .limit(1)
+    .prepare('access_live_node'),
+);
 
 /** A live (not deleted) space with the roles the user holds in it: one round trip. */
 export async function findLiveSpace(db: Executor, spaceId: string, userId: number | null) {
-  const [row] = await db
-    .select({ space: spaces, roles: rolesInSpaceSql(userId) })
-    .from(spaces)
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
-    .limit(1);
+  const [row] = await liveSpaceQuery(db).execute({
+    spaceId,
+    userId: userId === null ? null : String(userId),
+  });
   return row;
 }
 
 /** A live node of a live space, with the space and the roles the user holds in it. */
 export async function findLiveNode(db: Executor, nodeId: string, userId: number | null) {
-  const [row] = await db
-    .select({ node: spaceNodes, space: spaces, roles: rolesInSpaceSql(userId) })
-    .from(spaceNodes)
-    .innerJoin(spaces, and(eq(spaces.id, spaceNodes.spaceId), isNull(spaces.deletedAt)))
-    .where(and(eq(spaceNodes.id, nodeId), isNull(spaceNodes.deletedAt)))
-    .limit(1);
+  const [row] = await liveNodeQuery(db).execute({
+    nodeId,
+    userId: userId === null ? null : String(userId),
+  });
   return row;
 }
 
