@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { Role } from '@library/contract';
 import { filterRoutesByRoles, isForbiddenPath } from './route-access';
-import { baseRoutes, buildRoutes, roleRoutes } from './routes';
+import { roleRoutes } from './role-routes';
+import { baseRoutes, buildRoutes } from './routes';
 
 function paths(routes: RouteObject[]): string[] {
   return routes.flatMap((route) => [

@@ -4,8 +4,6 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { hasAnyRole } from '../features/auth/stores/session-store';
 import { asRouteHandle } from '../lib/route-meta';
 
-export type { RouteHandle } from '../lib/route-meta';
-
 export function canSeeRoute(route: RouteObject, held: readonly string[]): boolean {
   const { roles } = asRouteHandle(route.handle);
   return !roles || hasAnyRole(held, roles);

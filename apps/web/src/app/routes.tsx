@@ -1,18 +1,15 @@
-// The route table of spec §2. `baseRoutes` is the fixed list everyone gets; `roleRoutes` carry a
-// `roles` list in their handle and are added for users holding one of them (filterRoutesByRoles,
-// children too). Screens load lazily so the first paint only needs the shell.
+// The route table of spec §2. `baseRoutes` is the fixed list everyone gets; `roleRoutes`
+// (role-routes.tsx) carry a `roles` list in their handle and are added for users holding one of
+// them (filterRoutesByRoles, children too). Screens load lazily so the first paint only needs the
+// shell.
 import { Navigate, type RouteObject } from 'react-router';
-import { Role } from '@library/contract';
 import { paths } from '../config/paths';
-import { filterRoutesByRoles, type RouteHandle } from './route-access';
+import { routeMeta as meta } from '../lib/route-meta';
+import { filterRoutesByRoles } from './route-access';
+import { roleRoutes } from './role-routes';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
-
-/** A route's title and roles (typed; React Router keeps `handle` as unknown). */
-function meta(handle: RouteHandle): RouteHandle {
-  return handle;
-}
 
 const placeholders = () => import('../features/placeholders/components/PlaceholderScreens');
 const status = () => import('../features/status/components/StatusScreens');
@@ -191,51 +188,6 @@ export const baseRoutes: RouteObject[] = [
     path: '*',
     handle: meta({ titleKey: 'routes.notFound' }),
     lazy: () => status().then((m) => ({ Component: m.NotFoundScreen })),
-  },
-];
-
-const adminOnly = [Role.admin];
-
-/** Routes bound to system roles; they exist in the router only for users who hold one. */
-export const roleRoutes: RouteObject[] = [
-  {
-    id: 'sysManage',
-    handle: meta({ titleKey: 'routes.sysManage', roles: adminOnly }),
-    lazy: () =>
-      import('../features/system/components/SysManageLayout').then((m) => ({
-        Component: m.SysManageLayout,
-      })),
-    children: [
-      {
-        path: paths.sysManage.path,
-        handle: meta({ roles: adminOnly }),
-        element: <Navigate to={paths.sysUsers.path} replace />,
-      },
-      {
-        path: paths.sysUsers.path,
-        handle: meta({ titleKey: 'routes.sysUsers', roles: adminOnly }),
-        lazy: () =>
-          import('../features/system/components/SysUsersScreen').then((m) => ({
-            Component: m.SysUsersScreen,
-          })),
-      },
-      {
-        path: paths.sysPermission.path,
-        handle: meta({ titleKey: 'routes.sysPermission', roles: adminOnly }),
-        lazy: () =>
-          import('../features/system/components/SysPermissionScreen').then((m) => ({
-            Component: m.SysPermissionScreen,
-          })),
-      },
-      {
-        path: paths.sysAi.path,
-        handle: meta({ titleKey: 'ai.providers.title', roles: adminOnly }),
-        lazy: () =>
-          import('../features/system/components/AiProvidersScreen').then((m) => ({
-            Component: m.AiProvidersScreen,
-          })),
-      },
-    ],
   },
 ];
 

@@ -23,3 +23,8 @@ export function usePageTitleKey(): TranslationKey | null {
   }
   return null;
 }
+
+/** A route's title and roles, typed (React Router keeps `handle` as unknown). */
+export function routeMeta(handle: RouteHandle): RouteHandle {
+  return handle;
+}

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useSessionStore } from '../../features/auth/stores/session-store';
 import { useDeviceMode } from '../../features/layout/hooks/use-device-mode';
 import { isForbiddenPath } from '../route-access';
-import { roleRoutes } from '../routes';
+import { roleRoutes } from '../role-routes';
 import { decideGuard, type GuardDecision } from './guard-decision';
 
 /** The guard's decision for the current location, recomputed when anything it depends on changes. */
