@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { followOtherTabs } from '../features/auth/session';
-import { useDeviceModeTracking } from '../features/layout/hooks/use-device-mode';
+import { useDeviceModeTracking } from '../hooks/use-device-mode';
 import { AppProviders } from './AppProviders';
 import { useAppRouter } from './router';
 

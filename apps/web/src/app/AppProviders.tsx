@@ -10,7 +10,7 @@ import { isLocale, defaultLocale, type Locale } from '@library/contract';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { ToastViewport } from '../components/toast';
-import { usePreferencesStore } from '../features/layout/stores/preferences-store';
+import { usePreferencesStore } from '../stores/preferences-store';
 import { antdTheme } from './theme';
 
 const antdLocales: Record<Locale, AntdLocale> = {

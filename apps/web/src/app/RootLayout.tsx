@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { useSessionStore } from '../features/auth/stores/session-store';
-import { AppDialogs } from '../features/layout/components/AppDialogs';
+import { useSessionStore } from '../stores/session-store';
+import { AppDialogs } from './AppDialogs';
 import { RouteGuard } from './guard/RouteGuard';
 import { useDocumentTitle } from './use-document-title';
 import { useLastVisitedRoute } from './use-last-visited-route';

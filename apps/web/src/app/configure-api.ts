@@ -2,7 +2,7 @@ import { configureApiClient } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
 import { toast } from '../components/toast';
 import { handleSessionExpired } from '../features/auth/session';
-import { getToken } from '../features/auth/stores/session-store';
+import { getToken } from '../stores/session-store';
 
 /** Wires the API client to the session, the language and the toasts. */
 export function configureApi(): void {

@@ -5,7 +5,7 @@
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths';
 import { loadSession } from '../features/auth/session';
-import { getToken } from '../features/auth/stores/session-store';
+import { getToken } from '../stores/session-store';
 import { prefetchPage } from '../features/page/api/get-page';
 import { prefetchPageBlocks } from '../features/page/api/get-page-blocks';
 import { preloadAppShell } from './RootLayout';

@@ -1,7 +1,7 @@
 // Role filtering of routes (spec §2): a route without a `roles` list is visible to everyone;
 // otherwise the user must hold at least one listed role. Children are filtered the same way.
 import { matchRoutes, type RouteObject } from 'react-router';
-import { hasAnyRole } from '../features/auth/stores/session-store';
+import { hasAnyRole } from '../stores/session-store';
 import { asRouteHandle } from '../lib/route-meta';
 
 export function canSeeRoute(route: RouteObject, held: readonly string[]): boolean {

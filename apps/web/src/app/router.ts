@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
-import { defaultRoles, sameRoles, useSessionStore } from '../features/auth/stores/session-store';
+import { defaultRoles, sameRoles, useSessionStore } from '../stores/session-store';
 import { buildRoutes } from './routes';
 
 export type RouterFactory = (routes: RouteObject[]) => DataRouter;

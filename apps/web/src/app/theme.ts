@@ -1,6 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { Locale } from '@library/contract';
-import type { ThemeName } from '../features/layout/stores/preferences-store';
+import type { ThemeName } from '../stores/preferences-store';
 
 const latin = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial';
 const emoji = '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { hasAnyRole, useSessionStore } from '../features/auth/stores/session-store';
+import { hasAnyRole, useSessionStore } from '../stores/session-store';
 
 export type RoleList = readonly [string, ...string[]];
 

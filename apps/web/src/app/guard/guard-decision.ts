@@ -4,9 +4,9 @@
 import { matchPath } from 'react-router';
 import { openPaths, paths, publicPathPrefixes, visitorSpacePaths } from '../../config/paths';
 import { appPathOrFallback } from '../../lib/navigation';
-import { memberPathOf, openSpaceMobileHref } from '../../features/space/lib/space-hrefs';
-import type { SessionPhase } from '../../features/auth/stores/session-store';
-import type { DeviceMode } from '../../features/layout/stores/device-store';
+import { memberPathOf, openSpaceMobileHref } from '../../config/space-hrefs';
+import type { SessionPhase } from '../../stores/session-store';
+import type { DeviceMode } from '../../stores/device-store';
 
 export interface GuardInput {
   pathname: string;

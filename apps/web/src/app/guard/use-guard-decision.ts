@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useSessionStore } from '../../features/auth/stores/session-store';
-import { useDeviceMode } from '../../features/layout/hooks/use-device-mode';
+import { useSessionStore } from '../../stores/session-store';
+import { useDeviceMode } from '../../hooks/use-device-mode';
 import { isForbiddenPath } from '../route-access';
 import { roleRoutes } from '../role-routes';
 import { decideGuard, type GuardDecision } from './guard-decision';

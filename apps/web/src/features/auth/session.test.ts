@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { toast, useToastStore } from '../../components/toast';
 import { configureApi } from '../../app/configure-api';
 import { createFakeServer, sampleUser } from '../../test/fake-server';
-import { useDialogStore } from '../layout/stores/dialog-store';
+import { useDialogStore } from '../../stores/dialog-store';
 import {
   endSession,
   followOtherTabs,
@@ -16,7 +16,7 @@ import {
 } from './session';
 import { useLoginRedirectStore } from './stores/login-redirect-store';
 import { useRegisterInviteStore } from './stores/register-invite-store';
-import { defaultRoles, saveToken, useSessionStore } from './stores/session-store';
+import { defaultRoles, saveToken, useSessionStore } from '../../stores/session-store';
 
 const sessionAnswers: Record<string, unknown> = {
   '/api/v1/user': sampleUser,

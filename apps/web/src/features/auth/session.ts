@@ -14,8 +14,8 @@ import { queryClient } from '../../lib/query-client';
 import { clearTabStorage, readStorage, removeStorage } from '../../lib/storage';
 import { paths } from '../../config/paths';
 import { toast } from '../../components/toast';
-import { getSpaceGroups, spaceGroupsQueryKey } from '../space/api/get-space-groups';
-import { closeDialog, openDialog, resetLoginDialog } from '../layout/stores/dialog-store';
+import { getSpaceGroups, spaceGroupsQueryKey } from '../../lib/space-groups';
+import { closeDialog, openDialog, resetLoginDialog } from '../../stores/dialog-store';
 import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { getLoginRoles } from './api/get-login-roles';
 import { logOutRequest } from './api/log-out';
@@ -30,7 +30,7 @@ import {
   setSessionPhase,
   setSessionRoles,
   useSessionStore,
-} from './stores/session-store';
+} from '../../stores/session-store';
 
 interface SessionLoad {
   /** the token this load is for; once the token changes the load changes nothing */

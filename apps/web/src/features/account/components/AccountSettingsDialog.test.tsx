@@ -9,7 +9,7 @@ import { toast } from '../../../components/toast';
 import { createFakeServer, sampleUser } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { currentUserQueryKey } from '../../auth/api/get-current-user';
-import { defaultRoles, useSessionStore } from '../../auth/stores/session-store';
+import { defaultRoles, useSessionStore } from '../../../stores/session-store';
 import { AccountSettingsDialog } from './AccountSettingsDialog';
 
 const devices = {

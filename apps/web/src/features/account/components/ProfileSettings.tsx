@@ -6,7 +6,7 @@ import { limits } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/toast';
 import { useCurrentUser } from '../../auth/api/get-current-user';
-import { UserAvatar } from '../../layout/components/UserAvatar';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { useInviteCode } from '../api/get-invite-code';
 import { useUpdateNickname } from '../api/update-nickname';
 import { useUploadAvatar } from '../api/upload-avatar';

@@ -6,7 +6,7 @@
 import { ErrorCode, errorCatalogue, errorMessage, type Locale } from '@library/contract';
 import { RequestCancelledError, apiBase, trimServerMessage } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { getToken } from '../../auth/stores/session-store';
+import { getToken } from '../../../stores/session-store';
 import { SseDataReader, parseAnswerEvent, type AnswerStreamEvent } from '../lib/sse-parser';
 
 export type AnswerFailure =

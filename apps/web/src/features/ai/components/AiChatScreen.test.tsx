@@ -7,8 +7,8 @@ import { queryClient } from '../../../lib/query-client';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { useLoginRedirectStore } from '../../auth/stores/login-redirect-store';
-import { useSessionStore } from '../../auth/stores/session-store';
-import { useDialogStore } from '../../layout/stores/dialog-store';
+import { useSessionStore } from '../../../stores/session-store';
+import { useDialogStore } from '../../../stores/dialog-store';
 import { AiChatScreen } from './AiChatScreen';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@library/contract';
 import { api, type RequestOptions } from '../../../lib/api-client';
-import { useSessionStore } from '../stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 
 export const currentUserQueryKey = ['user', 'current'] as const;
 

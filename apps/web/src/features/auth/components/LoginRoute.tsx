@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { WelcomeScreen } from '../../home/components/WelcomeScreen';
-import { openDialog } from '../../layout/stores/dialog-store';
-import { useSessionStore } from '../stores/session-store';
+import { openDialog } from '../../../stores/dialog-store';
+import { useSessionStore } from '../../../stores/session-store';
 
 /** /login: the welcome page with the login dialog open (logout lands here). */
 export function LoginRoute() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { clientDescriptor } from '../../../lib/client-descriptor';
 import { useLoginWithPassword } from '../api/login-with-password';
 import type { LoginFormProps } from './login-form-props';
-import { loginRules } from './login-rules';
+import { loginRules } from '../../../lib/login-rules';
 
 interface PasswordLoginValues {
   account: string;

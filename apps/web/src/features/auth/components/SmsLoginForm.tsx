@@ -8,10 +8,10 @@ import { toast } from '../../../components/toast';
 import { useLoginWithSmsCode } from '../api/login-with-sms-code';
 import { useSendSmsCode } from '../api/send-sms-code';
 import { useCountdown } from '../hooks/use-countdown';
-import { useIsMobile } from '../../layout/hooks/use-device-mode';
+import { useIsMobile } from '../../../hooks/use-device-mode';
 import { useRegisterInviteStore } from '../stores/register-invite-store';
 import type { LoginFormProps } from './login-form-props';
-import { loginRules } from './login-rules';
+import { loginRules } from '../../../lib/login-rules';
 
 interface SmsLoginValues {
   mobile: string;

@@ -1,6 +1,6 @@
 import { downloadName, fetchBlob, saveBlob } from '../../../lib/file-transfer';
 import { currentLocale } from '../../../lib/i18n';
-import { getToken } from '../../auth/stores/session-store';
+import { getToken } from '../../../stores/session-store';
 
 /**
  * `GET /api/v3/space/file/{id}/download`, fetched as a blob with the session's token and saved

@@ -1,7 +1,7 @@
 import { fileUploadField, type SpaceFile } from '@library/contract';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/file-transfer';
 import { currentLocale } from '../../../lib/i18n';
-import { getToken } from '../../auth/stores/session-store';
+import { getToken } from '../../../stores/session-store';
 
 export interface UploadSpaceFileInput {
   spaceId: string;

@@ -36,7 +36,7 @@ import { toast } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { useDeviceStore } from '../../layout/stores/device-store';
+import { useDeviceStore } from '../../../stores/device-store';
 import { useRestoreRecycleItem } from '../../recycle/api/restore-recycle-item';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
 import { fileKeys } from '../api/file-keys';

@@ -1,7 +1,7 @@
 // The space's file library in a drawer beside the content tree (opened from the space header).
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../layout/stores/device-store';
+import { useDeviceStore } from '../../../stores/device-store';
 import { FileLibrary } from './FileLibrary';
 
 export interface SpaceFilesDrawerProps {

@@ -1,4 +1,4 @@
-import { useSessionStore } from '../../auth/stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 import { HomeScreen } from './HomeScreen';
 import { WelcomeScreen } from './WelcomeScreen';
 

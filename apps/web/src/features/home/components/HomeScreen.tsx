@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth/api/get-current-user';
-import { useSpaceGroups } from '../../space/api/get-space-groups';
-import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useSpaceGroups } from '../../../lib/space-groups';
+import { SpaceIcon } from '../../../components/SpaceIcon';
 import { nextSteps } from './next-steps';
 
 /** /home for a logged-in user: the welcome, their spaces, and where to go next. */

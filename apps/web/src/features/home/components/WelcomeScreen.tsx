@@ -2,10 +2,10 @@ import { Button, Layout, Typography } from 'antd';
 import { CommentOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '../../../components/ProductLogo';
-import { LanguageSwitcher } from '../../layout/components/LanguageSwitcher';
-import { ThemeSwitcher } from '../../layout/components/ThemeSwitcher';
-import { useIsMobile } from '../../layout/hooks/use-device-mode';
-import { openDialog } from '../../layout/stores/dialog-store';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
+import { useIsMobile } from '../../../hooks/use-device-mode';
+import { openDialog } from '../../../stores/dialog-store';
 
 const highlights = [
   { key: 'spaces', icon: <ReadOutlined /> },

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ProductLogo } from '../../../components/ProductLogo';
 import { usePageTitleKey } from '../../../lib/route-meta';
-import { useIsMobile } from '../hooks/use-device-mode';
-import { usePreferencesStore } from '../stores/preferences-store';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { useIsMobile } from '../../../hooks/use-device-mode';
+import { usePreferencesStore } from '../../../stores/preferences-store';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
 import { SpaceList } from './SpaceList';
-import { ThemeSwitcher } from './ThemeSwitcher';
+import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { UserMenu } from './UserMenu';
 
 /** The logged-in frame: sidebar + top bar on desktops, top bar + drawer menu on phones. */

@@ -4,14 +4,14 @@ import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { useSpaceGroups } from '../../space/api/get-space-groups';
+import { useSpaceGroups } from '../../../lib/space-groups';
 import { CreateSpaceDialog } from '../../space/components/CreateSpaceDialog';
 import { SpaceGroups } from '../../space/components/SpaceGroups';
 import '../../space/components/space.css';
 import { useCreateSpaceDialogStore } from '../../space/stores/create-space-dialog-store';
 import { useGroupPromptStore } from '../../space/stores/group-prompt-store';
-import { usePreferencesStore } from '../stores/preferences-store';
-import { SpaceIcon } from './SpaceIcon';
+import { usePreferencesStore } from '../../../stores/preferences-store';
+import { SpaceIcon } from '../../../components/SpaceIcon';
 
 interface SpaceListProps {
   collapsed?: boolean;

@@ -3,8 +3,8 @@ import { InfoCircleOutlined, LogoutOutlined, SettingOutlined } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/api/get-current-user';
 import { endSession } from '../../auth/session';
-import { openDialog } from '../stores/dialog-store';
-import { UserAvatar } from './UserAvatar';
+import { openDialog } from '../../../stores/dialog-store';
+import { UserAvatar } from '../../../components/UserAvatar';
 
 /** Avatar menu: account settings, about, log out. */
 export function UserMenu({ showName = true }: { showName?: boolean }) {

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../components/toast';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { useSessionStore } from '../../auth/stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 import { autosaveDelayMs } from '../lib/use-note-autosave';
 import { NotesScreen } from './NotesScreen';
 

@@ -5,7 +5,7 @@ import { Button, Input, Tooltip, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDeviceStore } from '../../layout/stores/device-store';
+import { useDeviceStore } from '../../../stores/device-store';
 import { useCreateNote } from '../api/create-note';
 import { useNotes } from '../api/get-notes';
 import { useDebouncedValue } from '../lib/use-debounced-value';

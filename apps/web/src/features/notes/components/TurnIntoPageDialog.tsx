@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/toast';
-import { useSpaceGroups } from '../../space/api/get-space-groups';
+import { useSpaceGroups } from '../../../lib/space-groups';
 import { useNoteToPage } from '../api/note-to-page';
 import { useTopicTree } from '../api/get-topic-tree';
 import { editableSpaces, topicOptions } from '../lib/topic-options';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, saveToken } from '../../auth/stores/session-store';
+import { clearToken, saveToken } from '../../../stores/session-store';
 import { earlyData, forgetEarly, prefetchEarly, takeEarly } from './page-prefetch';
 
 const key = ['page', 'p1', 'detail'];

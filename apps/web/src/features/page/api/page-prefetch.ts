@@ -6,7 +6,7 @@
 // An early request is silent: if it fails, the query asks again the ordinary way, so errors are
 // reported (toast, login) exactly as before. An answer unused after a while, or fetched for
 // another login, is dropped.
-import { getToken } from '../../auth/stores/session-store';
+import { getToken } from '../../../stores/session-store';
 
 const keepMs = 30_000;
 

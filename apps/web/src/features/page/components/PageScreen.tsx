@@ -16,8 +16,8 @@ import {
   type PageVersion,
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
-import { useSessionStore } from '../../auth/stores/session-store';
-import { usePreferencesStore } from '../../layout/stores/preferences-store';
+import { useSessionStore } from '../../../stores/session-store';
+import { usePreferencesStore } from '../../../stores/preferences-store';
 import { pageQueryKey, usePage } from '../api/get-page';
 import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
 import { forgetEarly } from '../api/page-prefetch';

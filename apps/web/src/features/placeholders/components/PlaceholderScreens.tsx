@@ -1,7 +1,7 @@
 // Screens whose routes, parameters and guard rules are real but whose content arrives with later
 // issues (the address book, the mobile space list).
 import { useParams } from 'react-router';
-import { ComingSoon } from './ComingSoon';
+import { ComingSoon } from '../../../components/ComingSoon';
 
 export function AddressBookScreen() {
   return <ComingSoon featureKey="routes.addressBook" />;

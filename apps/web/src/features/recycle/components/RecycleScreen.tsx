@@ -25,7 +25,7 @@ import dayjs from 'dayjs';
 import { toast } from '../../../components/toast';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { useDeviceStore } from '../../layout/stores/device-store';
+import { useDeviceStore } from '../../../stores/device-store';
 import { useRecycleItems } from '../api/get-recycle-items';
 import { usePurgeRecycleItem } from '../api/purge-recycle-item';
 import { useRestoreRecycleItem } from '../api/restore-recycle-item';

@@ -7,7 +7,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { useSessionStore } from '../../auth/stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
 import { CreateSpaceDialog } from './CreateSpaceDialog';
 

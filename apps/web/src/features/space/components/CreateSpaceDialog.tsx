@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { limits } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { createSpace } from '../api/create-space';
-import { spaceGroupsQueryKey, useSpaceGroups } from '../api/get-space-groups';
+import { spaceGroupsQueryKey, useSpaceGroups } from '../../../lib/space-groups';
 import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
 import { IconPicker } from './IconPicker';
 

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { askToLogIn } from '../../auth/session';
-import { useSessionStore } from '../../auth/stores/session-store';
-import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useSessionStore } from '../../../stores/session-store';
+import { SpaceIcon } from '../../../components/SpaceIcon';
 import { PageScreen } from '../../page/components/PageScreen';
 import { useOpenSpaces } from '../api/get-open-spaces';
-import { openSpaceMobileHref } from '../lib/space-hrefs';
+import { openSpaceMobileHref } from '../../../config/space-hrefs';
 import { SpaceMobileView } from './SpaceMobileScreen';
 import './space.css';
 

@@ -6,7 +6,7 @@ import type { SpaceDetail } from '@library/contract';
 import { renderWithProviders } from '../../../test/render';
 import { indexSpaceTree } from '../lib/space-tree';
 import { SpaceContext, type SpaceViewContext } from './space-context';
-import { spaceHrefs } from '../lib/space-hrefs';
+import { spaceHrefs } from '../../../config/space-hrefs';
 import { SpaceHome } from './SpaceHome';
 
 const spaceId = 'space-1';

@@ -24,7 +24,7 @@ import {
 } from '@library/contract';
 import { languageTag } from '../../../lib/format';
 import { useListView } from '../api/get-list-view';
-import type { SpaceHrefs } from '../lib/space-hrefs';
+import type { SpaceHrefs } from '../../../config/space-hrefs';
 import { nodeId } from '../lib/space-tree';
 import { defaultViewMode, useViewModeStore } from '../stores/space-prefs-store';
 import { NodeIcon } from './NodeIcon';

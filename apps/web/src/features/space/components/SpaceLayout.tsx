@@ -27,8 +27,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { aiKeys } from '../../ai/api/ai-keys';
-import { useSessionStore } from '../../auth/stores/session-store';
-import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useSessionStore } from '../../../stores/session-store';
+import { SpaceIcon } from '../../../components/SpaceIcon';
 import { useContextTabs } from '../../tabs/hooks/use-context-tabs';
 import { TabBar } from '../../tabs/components/TabBar';
 import { recordSpaceVisit } from '../api/record-space-visit';
@@ -36,7 +36,7 @@ import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
 import { spaceTreeQueryOptions, useSpaceTree } from '../api/get-space-tree';
 import { useNodeActions } from '../hooks/use-node-actions';
-import { spaceHrefs, type SpaceViewKind } from '../lib/space-hrefs';
+import { spaceHrefs, type SpaceViewKind } from '../../../config/space-hrefs';
 import { pruneExpandedKeys } from '../lib/space-tree';
 import {
   defaultViewMode,

@@ -6,7 +6,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { useSessionStore } from '../../auth/stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
 
 const spaceId = '7a1f3c1e-0000-4000-8000-000000000201';

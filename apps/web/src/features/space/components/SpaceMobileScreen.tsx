@@ -8,12 +8,12 @@ import { FolderOpenOutlined, LeftOutlined, RightOutlined, RobotOutlined } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
-import { useSessionStore } from '../../auth/stores/session-store';
-import { SpaceIcon } from '../../layout/components/SpaceIcon';
+import { useSessionStore } from '../../../stores/session-store';
+import { SpaceIcon } from '../../../components/SpaceIcon';
 import { useSpace } from '../api/get-space';
 import { useSpaceTree } from '../api/get-space-tree';
 import { recordSpaceVisit } from '../api/record-space-visit';
-import { spaceMobileHrefs, type SpaceViewKind } from '../lib/space-hrefs';
+import { spaceMobileHrefs, type SpaceViewKind } from '../../../config/space-hrefs';
 import { nodeId } from '../lib/space-tree';
 import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';

@@ -10,7 +10,7 @@ import { limits, type SpaceDetail } from '@library/contract';
 import { toast } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { deleteSpace } from '../api/delete-space';
-import { spaceGroupsQueryKey } from '../api/get-space-groups';
+import { spaceGroupsQueryKey } from '../../../lib/space-groups';
 import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
 import { uploadSpaceIcon } from '../api/upload-space-icon';

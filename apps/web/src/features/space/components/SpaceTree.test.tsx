@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../../test/render';
 import { indexSpaceTree } from '../lib/space-tree';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
 import { SpaceContext, type SpaceViewContext } from './space-context';
-import { spaceHrefs } from '../lib/space-hrefs';
+import { spaceHrefs } from '../../../config/space-hrefs';
 import { SpaceTree } from './SpaceTree';
 
 const spaceId = 'space-1';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { askToLogIn } from '../../auth/session';
-import { memberPathOf } from '../lib/space-hrefs';
+import { memberPathOf } from '../../../config/space-hrefs';
 
 export function VisitorBar() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // What the space view shares with its tree, its home screen and the routes in its outlet.
 import { createContext, useContext } from 'react';
 import type { SpaceDetail, TreeNode } from '@library/contract';
-import type { SpaceHrefs, SpaceViewKind } from '../lib/space-hrefs';
+import type { SpaceHrefs, SpaceViewKind } from '../../../config/space-hrefs';
 import type { SpaceTreeIndex } from '../lib/space-tree';
 
 export type NewNodeType = TreeNode['type'];

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../placeholders/components/ComingSoon';
+import { ComingSoon } from '../../../components/ComingSoon';
 
 /** /sys/permission: roles and permissions, built by a later issue. */
 export function SysPermissionScreen() {

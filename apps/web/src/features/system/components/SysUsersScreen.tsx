@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../placeholders/components/ComingSoon';
+import { ComingSoon } from '../../../components/ComingSoon';
 
 /** /sys/users: user administration, built by a later issue. */
 export function SysUsersScreen() {

@@ -1,5 +1,6 @@
 // The tab rules of spec §4, as pure functions over one context's tabs (a context is a space or
 // an open space plus its spaceId). The store and the tab bar only call these.
+import type { SpaceViewKind } from '../../../config/space-hrefs';
 
 export type TabType = 'node' | 'ai-chat';
 
@@ -15,7 +16,7 @@ export interface Tab {
   type: TabType;
 }
 
-export type TabContextKind = 'space' | 'open-space';
+export type TabContextKind = SpaceViewKind;
 
 export interface TabContext {
   kind: TabContextKind;

@@ -3,7 +3,7 @@
 // (lib/storage clearTabStorage). The rules themselves live in lib/tab-rules.ts.
 import { create } from 'zustand';
 import { readJsonStorage, writeJsonStorage } from '../../../lib/storage';
-import { useSessionStore } from '../../auth/stores/session-store';
+import { useSessionStore } from '../../../stores/session-store';
 import { emptyTabs, isTabsState, type Tab, type TabsState } from '../lib/tab-rules';
 
 export const tabsStorageKey = 'tabs';

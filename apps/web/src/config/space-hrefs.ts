@@ -1,9 +1,9 @@
 // Where the space view's links go. A space is seen in one of two contexts (spec §4): a member's
 // or logged-in visitor's /space/…, or an anonymous visitor's /open-space/….
-import { paths } from '../../../config/paths';
-import type { TabContextKind } from '../../tabs/lib/tab-rules';
+import { paths } from './paths';
 
-export type SpaceViewKind = TabContextKind;
+/** The two contexts a space is seen in (the tabs keep one list per context). */
+export type SpaceViewKind = 'space' | 'open-space';
 
 export interface SpaceHrefs {
   root: string;

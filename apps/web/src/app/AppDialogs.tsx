@@ -5,15 +5,15 @@ import { useDialogStore, type DialogType } from '../stores/dialog-store';
 // The login dialog's contents are dropped once hidden, and the whole dialog is remounted when a
 // session ends (`loginGeneration`), so the next user never sees the previous one's input.
 const LoginDialog = lazy(() =>
-  import('../../auth/components/LoginDialog').then((m) => ({ default: m.LoginDialog })),
+  import('../features/auth/components/LoginDialog').then((m) => ({ default: m.LoginDialog })),
 );
 const AccountSettingsDialog = lazy(() =>
-  import('../../account/components/AccountSettingsDialog').then((m) => ({
+  import('../features/account/components/AccountSettingsDialog').then((m) => ({
     default: m.AccountSettingsDialog,
   })),
 );
 const AboutDialog = lazy(() =>
-  import('../../about/components/AboutDialog').then((m) => ({ default: m.AboutDialog })),
+  import('../features/about/components/AboutDialog').then((m) => ({ default: m.AboutDialog })),
 );
 
 /** The login, account settings and about dialogs, shown by the dialog store's type. */

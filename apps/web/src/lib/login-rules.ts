@@ -1,5 +1,6 @@
-// Form rules of the login dialog with the exact messages of spec §5. The phone number is checked
-// with the contract's `mobilePattern`, the same rule the server applies.
+// Form rules of the login dialog and the account settings, with the exact messages of spec §5.
+// The phone number is checked with the contract's `mobilePattern`, the same rule the server
+// applies.
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { limits, mobilePattern } from '@library/contract';

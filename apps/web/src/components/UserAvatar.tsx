@@ -1,7 +1,7 @@
 import { Avatar } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@library/contract';
-import { resolveImagePath } from '../../../lib/image-path';
+import { resolveImagePath } from '../lib/image-path';
 
 /** The user's picture, else the first character of the nickname. */
 export function UserAvatar({ user, size = 32 }: { user: UserInfo | undefined; size?: number }) {

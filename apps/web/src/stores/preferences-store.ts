@@ -3,7 +3,7 @@
 // layout options (`config-layout`). The language lives with i18n (`locale`).
 import { create } from 'zustand';
 import { StorageKey } from '@library/contract';
-import { readJsonStorage, readStorage, writeJsonStorage, writeStorage } from '../../../lib/storage';
+import { readJsonStorage, readStorage, writeJsonStorage, writeStorage } from '../lib/storage';
 
 export type ThemeName = 'light' | 'dark';
 

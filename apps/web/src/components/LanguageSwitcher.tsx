@@ -2,7 +2,7 @@ import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isLocale, locales, type Locale } from '@library/contract';
-import { changeLocale, currentLocale } from '../../../lib/i18n';
+import { changeLocale, currentLocale } from '../lib/i18n';
 
 /** Each language names itself, so anyone can find theirs. */
 export const localeNames: Record<Locale, string> = {

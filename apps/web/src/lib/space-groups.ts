@@ -1,7 +1,10 @@
+// The user's space list (space groups with their spaces). The session loads it with the user and
+// the roles; the sidebar, home, notes and the space views read it — shared data, so it lives
+// below the features rather than in one of them.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SpaceGroup } from '@library/contract';
-import { api, type RequestOptions } from '../../../lib/api-client';
-import { useSessionStore } from '../../auth/stores/session-store';
+import { api, type RequestOptions } from './api-client';
+import { useSessionStore } from '../stores/session-store';
 
 export const spaceGroupsQueryKey = ['space', 'groups'] as const;
 

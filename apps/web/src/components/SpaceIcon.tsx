@@ -1,5 +1,5 @@
 import type { SpaceSummary } from '@library/contract';
-import { isImagePath, resolveImagePath } from '../../../lib/image-path';
+import { isImagePath, resolveImagePath } from '../lib/image-path';
 
 /** A space's icon: its picture, its emoji, or its first character on a tinted tile. */
 export function SpaceIcon({

@@ -3,8 +3,8 @@
 // space list are server data and live in the query cache.
 import { create } from 'zustand';
 import { Role, StorageKey } from '@library/contract';
-import { readCookie, removeCookie, setCookie } from '../../../lib/cookie';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { readCookie, removeCookie, setCookie } from '../lib/cookie';
+import { readStorage, removeStorage, writeStorage } from '../lib/storage';
 
 /** Default role list of spec §2: one entry, DEFAULT_ROLE. */
 export const defaultRoles: readonly string[] = [Role.default];

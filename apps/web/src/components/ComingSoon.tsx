@@ -2,8 +2,8 @@ import { Button, Descriptions, Result } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
-import type { TranslationKey } from '../../../lib/i18n-keys';
+import { paths } from '../config/paths';
+import type { TranslationKey } from '../lib/i18n-keys';
 
 export interface ComingSoonDetail {
   labelKey: TranslationKey;
