@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { AdminMenu, healthResponseSchema, loginRoleResponseSchema, Role } from '@library/contract';
+// Health, readiness and the caller's roles.
+import { healthResponseSchema, loginRoleResponseSchema } from '@library/contract';
 import type { DatabaseHandle } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/session.service.js';
-import { listRoles } from '../user/user.repo.js';
+import * as system from './system.service.js';
 
 const tags = ['system'];
 const startedAt = Date.now();
@@ -35,7 +35,7 @@ export function registerSystemRoutes(
     '/api/ready',
     { config: { auth: 'none', rateLimit: false }, schema: { tags } },
     async () => {
-      await db.execute(sql`select 1`);
+      await system.checkReady(db);
       return ok(null);
     },
   );
@@ -44,13 +44,6 @@ export function registerSystemRoutes(
   app.get(
     '/api/system/v1/users/loginRole',
     { schema: { tags, response: okResponse(loginRoleResponseSchema) } },
-    async (request) => {
-      const roles = await listRoles(db, currentSession(request).userId);
-      const isAdmin = roles.includes(Role.admin);
-      return ok({
-        devicePolicy: [Role.default, ...roles.filter((role) => role !== Role.default)],
-        deviceMenu: isAdmin ? [...AdminMenu] : [],
-      });
-    },
+    async (request) => ok(await system.loginRole(db, currentSession(request).userId)),
   );
 }
