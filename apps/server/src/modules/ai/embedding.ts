@@ -1,11 +1,11 @@
 // Embeddings for vector retrieval: only when the active provider names an embedding model AND
 // the database has pgvector (PGlite needs @electric-sql/pglite-pgvector loaded; a PostgreSQL
 // server needs the extension). Otherwise retrieval is keyword-only, said once in the log.
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { embed } from '../../infra/llm/openai-compatible.js';
 import type { ActiveProvider } from './provider.service.js';
+import { createVectorExtension } from './retrieval.repo.js';
 
 export interface Embedder {
   model: string;
@@ -44,7 +44,7 @@ export function hasVectorSupport(db: Database, log: FastifyBaseLogger): Promise<
   if (!known) {
     known = (async () => {
       try {
-        await db.execute(sql`create extension if not exists vector`);
+        await createVectorExtension(db);
         return true;
       } catch (error) {
         log.warn(
