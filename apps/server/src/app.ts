@@ -21,11 +21,19 @@ import { trackRouteMethods } from './http/method-not-allowed.js';
 import type { App } from './http/route-types.js';
 import { Job } from './infra/jobs/job-catalogue.js';
 import { createJobQueue } from './infra/jobs/job-queue.js';
+import { createKeyCipher, loadSecret } from './infra/llm/key-cipher.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
+import {
+  indexFileHandler,
+  indexPageHandler,
+  reindexSpaceHandler,
+  vacuumIndexHandler,
+  type IndexDeps,
+} from './modules/ai/index.service.js';
 import { createPreviewSigner, loadPreviewSecret } from './modules/file/file.preview.js';
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
@@ -156,12 +164,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quotas: config.fileQuotas,
     signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
   };
-  // background work: the handler of each kind of the job catalogue (the AI's below)
+  // background work: the handler of each kind of the job catalogue
   app.jobs.handle(Job.extractFileText, extractTextHandler(fileDeps));
   app.jobs.handle(Job.removeFileBytes, removeBytesHandler(fileDeps.storage));
   app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileDeps));
   // a missing image is fine, so the job may run twice
   app.jobs.handle(Job.removeSpaceIcon, ({ key }) => avatars.remove(key));
+  const cipher = createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir));
+  const aiIndex: IndexDeps = {
+    db,
+    cipher,
+    log: app.log,
+    // PostgreSQL vacuums by itself; on PGlite a job does it after indexing
+    autovacuum: database.kind === 'postgres',
+  };
+  app.jobs.handle(Job.indexPage, indexPageHandler(aiIndex));
+  app.jobs.handle(Job.indexFile, indexFileHandler(aiIndex));
+  app.jobs.handle(Job.reindexSpace, reindexSpaceHandler(aiIndex));
+  app.jobs.handle(Job.vacuumAiIndex, vacuumIndexHandler(aiIndex));
 
   registerUserRoutes(app, { db, avatars });
   registerSpaceRoutes(app, { db, avatars });
@@ -176,13 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);
-  registerAiRoutes(app, {
-    db,
-    dataDir: config.dataDir,
-    secret: config.aiSecretKey,
-    modelTimeoutMs: config.aiModelTimeoutMs,
-    autovacuum: database.kind === 'postgres',
-  });
+  registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {

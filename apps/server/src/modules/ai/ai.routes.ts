@@ -1,5 +1,6 @@
 // AI chat routes (docs/api.md 'AI chat'): model providers for system administrators, space AI,
-// conversations, history and the streamed answer (server-sent events), plus the index jobs.
+// conversations, history and the streamed answer (server-sent events). The index jobs are wired
+// in app.ts.
 import {
   aiChatParamsSchema,
   aiConverseListSchema,
@@ -14,30 +15,22 @@ import {
   aiSessionSchema,
   createAiSessionRequestSchema,
   enableSpaceAiRequestSchema,
-  ErrorCode,
-  errorMessage,
   idParamsSchema,
-  Role,
   spaceAiDetailSchema,
   spaceAiSettingsRequestSchema,
   updateAiSessionRequestSchema,
-  type Envelope,
 } from '@library/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
-import { createKeyCipher, loadSecret } from '../../infra/llm/key-cipher.js';
-import { LlmError } from '../../infra/llm/openai-compatible.js';
+import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { callerId, currentSession } from '../session/session.service.js';
-import { listRoles } from '../user/user.repo.js';
+import { presentProvider, presentSession } from './ai.presenter.js';
 import * as conversations from './conversation.service.js';
-import { converse, startConverse } from './converse.service.js';
-import { embedderOf } from './embedding.js';
-import { registerIndexJobs } from './index.service.js';
+import { startConverse, streamAnswer } from './converse.service.js';
 import * as providers from './provider.service.js';
 import * as spaceAi from './space-ai.service.js';
 
@@ -48,49 +41,27 @@ export function registerAiRoutes(
   app: App,
   deps: {
     db: Database;
-    dataDir: string;
-    secret: string | undefined;
+    /** seals and opens the providers' API keys */
+    cipher: KeyCipher;
     modelTimeoutMs: number;
-    /** PostgreSQL vacuums by itself; on PGlite a job does it after indexing */
-    autovacuum: boolean;
   },
 ) {
-  const { db } = deps;
-  const cipher = createKeyCipher(loadSecret(deps.secret, deps.dataDir));
+  const { db, cipher } = deps;
   const me = (request: FastifyRequest) => currentSession(request).userId;
-  const admin = async (request: FastifyRequest) => {
-    const roles = await listRoles(db, me(request));
-    if (!roles.includes(Role.admin))
-      throw new AppError(ErrorCode.permissionDenied, { status: 403 });
-  };
-
-  registerIndexJobs(
-    app.jobs,
-    db,
-    async () => embedderOf(await providers.activeProvider(db, cipher)),
-    app.log,
-    deps.autovacuum,
-  );
 
   // ---- model providers (system administrators) ----
   const providerParams = idParamsSchema;
   app.get(
     '/api/system/v1/ai/provider',
     { schema: { tags, response: okResponse(aiProviderListSchema) } },
-    async (request) => {
-      await admin(request);
-      return ok({ list: (await providers.listProviders(db)).map(providers.presentProvider) });
-    },
+    async (request) =>
+      ok({ list: (await providers.listProviders(db, me(request))).map(presentProvider) }),
   );
   app.post(
     '/api/system/v1/ai/provider',
     { schema: { tags, body: aiProviderInputSchema, response: okResponse(aiProviderSchema) } },
-    async (request) => {
-      await admin(request);
-      return ok(
-        providers.presentProvider(await providers.createProvider(db, cipher, request.body)),
-      );
-    },
+    async (request) =>
+      ok(presentProvider(await providers.createProvider(db, me(request), cipher, request.body))),
   );
   app.post(
     '/api/system/v1/ai/provider/test',
@@ -101,10 +72,7 @@ export function registerAiRoutes(
         response: okResponse(aiProviderTestResultSchema),
       },
     },
-    async (request) => {
-      await admin(request);
-      return ok(await providers.testProvider(db, cipher, request.body));
-    },
+    async (request) => ok(await providers.testProvider(db, me(request), cipher, request.body)),
   );
   app.put(
     '/api/system/v1/ai/provider/:id',
@@ -117,17 +85,21 @@ export function registerAiRoutes(
       },
     },
     async (request) => {
-      await admin(request);
-      const row = await providers.updateProvider(db, cipher, request.params.id, request.body);
-      return ok(providers.presentProvider(row));
+      const row = await providers.updateProvider(
+        db,
+        me(request),
+        cipher,
+        request.params.id,
+        request.body,
+      );
+      return ok(presentProvider(row));
     },
   );
   app.delete(
     '/api/system/v1/ai/provider/:id',
     { schema: { tags, params: providerParams, response: emptyResponse } },
     async (request) => {
-      await admin(request);
-      await providers.deleteProvider(db, request.params.id);
+      await providers.deleteProvider(db, me(request), request.params.id);
       return ok(null);
     },
   );
@@ -136,8 +108,10 @@ export function registerAiRoutes(
   app.get(
     '/api/v1/ai/chat/:chatId/session',
     { schema: { tags, params: aiChatParamsSchema, response: okResponse(aiSessionListSchema) } },
-    async (request) =>
-      ok({ list: await conversations.listSessions(db, me(request), request.params.chatId) }),
+    async (request) => {
+      const rows = await conversations.listSessions(db, me(request), request.params.chatId);
+      return ok({ list: rows.map(presentSession) });
+    },
   );
   app.post(
     '/api/v1/ai/chat/:chatId/session',
@@ -149,15 +123,11 @@ export function registerAiRoutes(
         response: okResponse(aiSessionSchema),
       },
     },
-    async (request) =>
-      ok(
-        await conversations.createSession(
-          db,
-          me(request),
-          request.params.chatId,
-          request.body.name,
-        ),
-      ),
+    async (request) => {
+      const { chatId } = request.params;
+      const row = await conversations.createSession(db, me(request), chatId, request.body.name);
+      return ok(presentSession(row));
+    },
   );
   app.put(
     '/api/v1/ai/chat/session/:id',
@@ -169,8 +139,15 @@ export function registerAiRoutes(
         response: okResponse(aiSessionSchema),
       },
     },
-    async (request) =>
-      ok(await conversations.updateSession(db, me(request), request.params.id, request.body)),
+    async (request) => {
+      const row = await conversations.updateSession(
+        db,
+        me(request),
+        request.params.id,
+        request.body,
+      );
+      return ok(presentSession(row));
+    },
   );
   app.delete(
     '/api/v1/ai/chat/session/:id',
@@ -206,56 +183,21 @@ export function registerAiRoutes(
     '/api/v1/ai/chat/:chatId/converse/stream',
     { schema: { tags, params: aiChatParamsSchema, body: aiConverseStreamRequestSchema } },
     async (request, reply) => {
+      // access is checked (404) before anything streams
       const access = await startConverse(
         converseDeps,
         me(request),
         request.params.chatId,
         request.body.sessionId,
       );
-      const locale = requestLocale(request);
-      const raw = reply.raw;
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      raw.flushHeaders();
-      const controller = new AbortController();
-      // The response closing before we end it means the client went away: stop the model.
-      raw.on('close', () => {
-        if (!raw.writableFinished) controller.abort(new Error('client closed the stream'));
-      });
-      const send = (event: Envelope<unknown>) => {
-        if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      const target = {
+        response: reply.raw,
+        requestId: request.id,
+        locale: requestLocale(request),
+        log: request.log,
       };
-      try {
-        const final = await converse(
-          converseDeps,
-          access,
-          request.body.question,
-          {
-            references: (referDocList) => send({ code: 0, data: { referDocList }, msg: '' }),
-            delta: (delta) => send({ code: 0, data: { delta }, msg: '' }),
-          },
-          controller.signal,
-        );
-        send({ code: 0, data: final, msg: 'ok' });
-      } catch (error) {
-        if (!controller.signal.aborted) {
-          request.log.warn({ err: error }, 'AI answer failed');
-          const detail = error instanceof LlmError ? error.message : `request id ${request.id}`;
-          send({
-            code: ErrorCode.serverError,
-            data: null,
-            msg: `${errorMessage(ErrorCode.serverError, locale)}: ${detail}`,
-          });
-        }
-      } finally {
-        if (!raw.writableEnded) raw.end();
-      }
+      reply.hijack();
+      await streamAnswer(converseDeps, access, request.body.question, target);
     },
   );
 

@@ -1,17 +1,25 @@
 // One question in a conversation: retrieval filtered by the asker's access, then the answer from
 // the configured model (streamed) or the offline answerer, saved as it goes. The caller gets
 // events (references first, then text pieces, then the final answer); aborting the signal stops
-// the model and keeps what was said so far.
-import { asc, eq } from 'drizzle-orm';
-import { ErrorCode, type AiStreamFinal, type ReferDoc } from '@library/contract';
+// the model and keeps what was said so far. `streamAnswer` sends those events to the client as
+// server-sent events.
+import type { ServerResponse } from 'node:http';
+import {
+  ErrorCode,
+  errorMessage,
+  type AiStreamFinal,
+  type Envelope,
+  type Locale,
+  type ReferDoc,
+} from '@library/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
-import { aiMessages, aiSessions } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
+import { LlmError, streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
 import { audienceOf } from '../space/visibility.js';
 import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
+import * as repo from './conversation.repo.js';
 import { accessSession } from './conversation.service.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider } from './provider.service.js';
@@ -50,29 +58,20 @@ export async function converse(
 ): Promise<AiStreamFinal> {
   const { db } = deps;
   const { session, ai, role } = access;
-  const earlier = await db
-    .select({ question: aiMessages.question, answer: aiMessages.answer })
-    .from(aiMessages)
-    .where(eq(aiMessages.sessionId, session.id))
-    .orderBy(asc(aiMessages.createdAt));
-  const [message] = await db
-    .insert(aiMessages)
-    .values({ sessionId: session.id, question })
-    .returning({ id: aiMessages.id });
-  if (!message) throw new Error('message insert returned no row');
-  await db
-    .update(aiSessions)
-    .set({ lastConverseAt: new Date() })
-    .where(eq(aiSessions.id, session.id));
+  const earlier = await repo.listTurns(db, session.id);
+  const messageId = await repo.insertMessage(db, session.id, question);
+  await repo.updateSession(db, session.id, { lastConverseAt: new Date() });
 
   let answer = '';
   let prompt = '';
   let referDocList: ReferDoc[] = [];
   const save = (status: 'done' | 'stopped' | 'failed') =>
-    db
-      .update(aiMessages)
-      .set({ answer: guardMarkdown(answer), prompt, referDocs: referDocList, status })
-      .where(eq(aiMessages.id, message.id));
+    repo.saveAnswer(db, messageId, {
+      answer: guardMarkdown(answer),
+      prompt,
+      referDocs: referDocList,
+      status,
+    });
 
   try {
     const provider = await activeProvider(db, deps.cipher);
@@ -132,11 +131,74 @@ export async function converse(
     }
     emit(true);
     await save('done');
-    return { answer: guardMarkdown(answer), id: message.id, prompt, referDocList };
+    return { answer: guardMarkdown(answer), id: messageId, prompt, referDocList };
   } catch (error) {
     await save(signal.aborted ? 'stopped' : 'failed').catch((saveError: unknown) =>
       deps.log.error({ err: saveError }, 'saving a partial AI answer failed'),
     );
     throw error;
+  }
+}
+
+/** Where the answer stream goes: the raw response of a request Fastify no longer handles. */
+export interface StreamTarget {
+  response: ServerResponse;
+  requestId: string;
+  locale: Locale;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Answers the question as server-sent events: each event is an envelope (the references, then
+ * text pieces, then the final answer with `msg: 'ok'`, or an error envelope). The client
+ * closing the response stops the model.
+ */
+export async function streamAnswer(
+  deps: ConverseDeps,
+  access: Awaited<ReturnType<typeof startConverse>>,
+  question: string,
+  target: StreamTarget,
+) {
+  const raw = target.response;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': target.requestId,
+  });
+  raw.flushHeaders();
+  const controller = new AbortController();
+  // The response closing before we end it means the client went away: stop the model.
+  raw.on('close', () => {
+    if (!raw.writableFinished) controller.abort(new Error('client closed the stream'));
+  });
+  const send = (event: Envelope<unknown>) => {
+    if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+  };
+  try {
+    const final = await converse(
+      deps,
+      access,
+      question,
+      {
+        references: (referDocList) => send({ code: 0, data: { referDocList }, msg: '' }),
+        delta: (delta) => send({ code: 0, data: { delta }, msg: '' }),
+      },
+      controller.signal,
+    );
+    send({ code: 0, data: final, msg: 'ok' });
+  } catch (error) {
+    if (!controller.signal.aborted) {
+      target.log.warn({ err: error }, 'AI answer failed');
+      const detail = error instanceof LlmError ? error.message : `request id ${target.requestId}`;
+      send({
+        code: ErrorCode.serverError,
+        data: null,
+        msg: `${errorMessage(ErrorCode.serverError, target.locale)}: ${detail}`,
+      });
+    }
+  } finally {
+    if (!raw.writableEnded) raw.end();
   }
 }

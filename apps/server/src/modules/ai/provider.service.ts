@@ -1,22 +1,22 @@
 // Model providers (system administrators): OpenAI-compatible endpoints with their chat,
 // embedding and rerank models. The API key is sealed at rest and never leaves the server; the
 // default provider (else the first one) answers every space's chat.
-import { asc, desc, eq } from 'drizzle-orm';
 import {
   aiProviderInputSchema,
   ErrorCode,
-  type AiProvider,
-  type AiProviderTestResult,
-  type AiProviderTestRequest,
   type AiProviderInput,
+  type AiProviderTestRequest,
+  type AiProviderTestResult,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { aiProviders } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { ping, type LlmEndpoint } from '../../infra/llm/openai-compatible.js';
+import { listRoles } from '../user/user.repo.js';
+import { canConfigureModels } from './ai.policy.js';
+import * as repo from './provider.repo.js';
 
-export type ProviderRow = typeof aiProviders.$inferSelect;
+type ProviderRow = repo.ProviderRow;
 
 /** A provider ready to call: its endpoint with the opened key. */
 export interface ActiveProvider {
@@ -24,30 +24,15 @@ export interface ActiveProvider {
   endpoint: LlmEndpoint;
 }
 
-export function presentProvider(row: ProviderRow): AiProvider {
-  return {
-    id: row.id,
-    name: row.name,
-    baseUrl: row.baseUrl,
-    hasApiKey: row.apiKeySealed !== null,
-    chatModel: row.chatModel,
-    embeddingModel: row.embeddingModel,
-    embeddingDimension: row.embeddingDimension,
-    rerankModel: row.rerankModel,
-    isDefault: row.isDefault,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function listProviders(db: Executor): Promise<ProviderRow[]> {
-  return db
-    .select()
-    .from(aiProviders)
-    .orderBy(desc(aiProviders.isDefault), asc(aiProviders.createdAt));
+/** Refuses (403) a caller who may not configure the model providers. */
+async function requireModelAdmin(db: Executor, userId: number) {
+  if (!canConfigureModels(await listRoles(db, userId))) {
+    throw new AppError(ErrorCode.permissionDenied, { status: 403 });
+  }
 }
 
 async function findProvider(db: Executor, id: string): Promise<ProviderRow> {
-  const [row] = await db.select().from(aiProviders).where(eq(aiProviders.id, id)).limit(1);
+  const row = await repo.findProvider(db, id);
   if (!row) throw new AppError(ErrorCode.dataMissing);
   return row;
 }
@@ -66,32 +51,47 @@ function fields(input: ParsedInput) {
   };
 }
 
-export async function createProvider(db: Database, cipher: KeyCipher, input: AiProviderInput) {
+export async function listProviders(db: Database, userId: number) {
+  await requireModelAdmin(db, userId);
+  return repo.listProviders(db);
+}
+
+/** The first provider becomes the default; a new default takes over from the old one. */
+export async function createProvider(
+  db: Database,
+  userId: number,
+  cipher: KeyCipher,
+  input: AiProviderInput,
+) {
+  await requireModelAdmin(db, userId);
   const parsed = aiProviderInputSchema.parse(input);
   return db.transaction(async (tx) => {
-    const first = (await tx.select({ id: aiProviders.id }).from(aiProviders).limit(1)).length === 0;
+    const first = !(await repo.hasProvider(tx));
     const values = { ...fields(parsed), isDefault: parsed.isDefault || first };
-    if (values.isDefault) await tx.update(aiProviders).set({ isDefault: false });
-    const [row] = await tx
-      .insert(aiProviders)
-      .values({ ...values, apiKeySealed: parsed.apiKey ? cipher.seal(parsed.apiKey) : null })
-      .returning();
+    if (values.isDefault) await repo.clearDefault(tx);
+    const row = await repo.insertProvider(tx, {
+      ...values,
+      apiKeySealed: parsed.apiKey ? cipher.seal(parsed.apiKey) : null,
+    });
     if (!row) throw new AppError(ErrorCode.serverError);
     return row;
   });
 }
 
+/** The default stays the default: another provider takes it over by being made the default. */
 export async function updateProvider(
   db: Database,
+  userId: number,
   cipher: KeyCipher,
   id: string,
   input: AiProviderInput,
 ) {
+  await requireModelAdmin(db, userId);
   const parsed = aiProviderInputSchema.parse(input);
   return db.transaction(async (tx) => {
     const current = await findProvider(tx, id);
     const values = fields(parsed);
-    if (values.isDefault) await tx.update(aiProviders).set({ isDefault: false });
+    if (values.isDefault) await repo.clearDefault(tx);
     // absent = keep the stored key; empty = remove it
     const apiKeySealed =
       parsed.apiKey === undefined
@@ -99,33 +99,26 @@ export async function updateProvider(
         : parsed.apiKey === ''
           ? null
           : cipher.seal(parsed.apiKey);
-    const [row] = await tx
-      .update(aiProviders)
-      .set({
-        ...values,
-        isDefault: values.isDefault || current.isDefault,
-        apiKeySealed,
-        updatedAt: new Date(),
-      })
-      .where(eq(aiProviders.id, id))
-      .returning();
+    const row = await repo.updateProvider(tx, id, {
+      ...values,
+      isDefault: values.isDefault || current.isDefault,
+      apiKeySealed,
+      updatedAt: new Date(),
+    });
     if (!row) throw new AppError(ErrorCode.dataMissing);
     return row;
   });
 }
 
-export async function deleteProvider(db: Database, id: string) {
+/** Deleting the default makes the oldest remaining provider the default. */
+export async function deleteProvider(db: Database, userId: number, id: string) {
+  await requireModelAdmin(db, userId);
   await db.transaction(async (tx) => {
     const row = await findProvider(tx, id);
-    await tx.delete(aiProviders).where(eq(aiProviders.id, id));
+    await repo.deleteProvider(tx, id);
     if (row.isDefault) {
-      const [next] = await tx
-        .select()
-        .from(aiProviders)
-        .orderBy(asc(aiProviders.createdAt))
-        .limit(1);
-      if (next)
-        await tx.update(aiProviders).set({ isDefault: true }).where(eq(aiProviders.id, next.id));
+      const next = await repo.oldestProvider(tx);
+      if (next) await repo.makeDefault(tx, next.id);
     }
   });
 }
@@ -133,9 +126,11 @@ export async function deleteProvider(db: Database, id: string) {
 /** Tries the form's values (the stored key of `id` when no key is typed). */
 export async function testProvider(
   db: Database,
+  userId: number,
   cipher: KeyCipher,
   request: AiProviderTestRequest,
 ): Promise<AiProviderTestResult> {
+  await requireModelAdmin(db, userId);
   const parsed = aiProviderInputSchema.parse(request);
   let apiKey = parsed.apiKey || null;
   if (parsed.apiKey === undefined && request.id) {
@@ -160,7 +155,7 @@ export async function activeProvider(
   db: Executor,
   cipher: KeyCipher,
 ): Promise<ActiveProvider | null> {
-  const [row] = await listProviders(db);
+  const [row] = await repo.listProviders(db);
   if (!row) return null;
   return {
     row,

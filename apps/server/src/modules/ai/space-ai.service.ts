@@ -1,90 +1,51 @@
-// A space's AI: turning it on (space admins), its detail (chat id, prologue, settings, model
-// and index state, what the caller may do) and settings. Readers chat; admins manage.
-import { eq } from 'drizzle-orm';
+// A space's AI: turning it on, its detail (chat id, prologue, settings, model and index state,
+// what the caller may do) and settings. Who may do which is ai.policy.ts's.
 import {
   ErrorCode,
+  type SpaceAccessRole,
   type SpaceAiDetail,
   type SpaceAiSettingsRequest,
-  type SpaceAccessRole,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { spaceAi } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { accessSpace } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
+import { aiNeeds, spaceAiAbilities } from './ai.policy.js';
+import { presentSpaceAi } from './ai.presenter.js';
 import { indexState, queueReindex } from './index.service.js';
-import { listProviders } from './provider.service.js';
+import { listProviders } from './provider.repo.js';
+import * as repo from './space-ai.repo.js';
 
-export type SpaceAiRow = typeof spaceAi.$inferSelect;
-
-const defaults = { enabled: false, prologue: '', instructions: '', topK: 5, includeDrafts: false };
-
-async function findAi(db: Executor, spaceId: string): Promise<SpaceAiRow | null> {
-  const [row] = await db.select().from(spaceAi).where(eq(spaceAi.spaceId, spaceId)).limit(1);
-  return row ?? null;
-}
-
-/**
- * The space AI as the caller sees it. Only managers see the extra instructions and the last
- * indexing error; an anonymous visitor reads the detail but logs in to chat (conversations
- * belong to a user).
- */
+/** The space AI as the caller sees it (an anonymous visitor reads it but cannot chat). */
 export async function spaceAiDetail(
   db: Executor,
   spaceId: string,
   role: SpaceAccessRole,
   anonymous = false,
 ): Promise<SpaceAiDetail> {
-  const manager = can(role, 'manage');
-  const row = await findAi(db, spaceId);
-  const settings = row ?? defaults;
+  const row = await repo.findSpaceAi(db, spaceId);
   const [provider] = await listProviders(db);
-  const state = await indexState(db, spaceId);
-  return {
-    spaceId,
-    enabled: settings.enabled,
-    chat: row?.enabled ? { id: row.chatId } : null,
-    prologue: settings.prologue,
-    settings: {
-      instructions: manager ? settings.instructions : '',
-      topK: settings.topK,
-      includeDrafts: settings.includeDrafts,
-    },
-    model: { configured: provider !== undefined, name: provider?.chatModel ?? null },
-    index: {
-      ...state,
-      lastError: manager ? (row?.indexError ?? null) : null,
-      updatedAt: row?.indexedAt?.toISOString() ?? null,
-    },
-    abilities: {
-      canManage: manager,
-      canChat: settings.enabled && can(role, 'read') && !anonymous,
-    },
-  };
+  const index = await indexState(db, spaceId);
+  const abilities = spaceAiAbilities(role, { enabled: row?.enabled ?? false }, anonymous);
+  return presentSpaceAi(spaceId, row, { provider, index, abilities });
 }
 
 export async function getSpaceAi(db: Database, userId: number | null, spaceId: string) {
-  const { role } = await accessSpace(db, userId, spaceId, 'read');
+  const { role } = await accessSpace(db, userId, spaceId, aiNeeds.see);
   return spaceAiDetail(db, spaceId, role, userId === null);
 }
 
+/** Switching it on indexes the space. */
 export async function enableSpaceAi(
   db: Database,
   userId: number,
   spaceId: string,
   enable: boolean,
 ) {
-  const { role } = await accessSpace(db, userId, spaceId, 'manage');
+  const { role } = await accessSpace(db, userId, spaceId, aiNeeds.configure);
   await db.transaction(async (tx) => {
-    const current = await findAi(tx, spaceId);
+    const current = await repo.findSpaceAi(tx, spaceId);
     if (current?.enabled === enable) return;
-    await tx
-      .insert(spaceAi)
-      .values({ spaceId, enabled: enable })
-      .onConflictDoUpdate({
-        target: spaceAi.spaceId,
-        set: { enabled: enable, updatedAt: new Date() },
-      });
+    await repo.saveSpaceAi(tx, spaceId, { enabled: enable });
     if (enable) await queueReindex(tx, spaceId);
   });
   return spaceAiDetail(db, spaceId, role);
@@ -96,20 +57,15 @@ export async function updateSpaceAiSettings(
   spaceId: string,
   settings: SpaceAiSettingsRequest,
 ) {
-  const { role } = await accessSpace(db, userId, spaceId, 'manage');
+  const { role } = await accessSpace(db, userId, spaceId, aiNeeds.configure);
   await db.transaction(async (tx) => {
-    const current = await findAi(tx, spaceId);
-    const values = {
+    const current = await repo.findSpaceAi(tx, spaceId);
+    await repo.saveSpaceAi(tx, spaceId, {
       prologue: settings.prologue,
       instructions: settings.instructions,
       topK: settings.topK,
       includeDrafts: settings.includeDrafts,
-      updatedAt: new Date(),
-    };
-    await tx
-      .insert(spaceAi)
-      .values({ spaceId, ...values })
-      .onConflictDoUpdate({ target: spaceAi.spaceId, set: values });
+    });
     // Including drafts or not changes what every unpublished page contributes.
     if (current?.enabled && current.includeDrafts !== settings.includeDrafts) {
       await queueReindex(tx, spaceId);
@@ -118,18 +74,19 @@ export async function updateSpaceAiSettings(
   return spaceAiDetail(db, spaceId, role);
 }
 
+/** Re-indexes an enabled space's AI (refused while it is off). */
 export async function reindexSpaceAi(db: Database, userId: number, spaceId: string) {
-  const { role } = await accessSpace(db, userId, spaceId, 'manage');
-  const current = await findAi(db, spaceId);
+  const { role } = await accessSpace(db, userId, spaceId, aiNeeds.reindex);
+  const current = await repo.findSpaceAi(db, spaceId);
   if (!current?.enabled) throw new AppError(ErrorCode.operationNotAllowed);
   await queueReindex(db, spaceId);
   return spaceAiDetail(db, spaceId, role);
 }
 
-/** The chat of an enabled space AI the caller may read (404 otherwise) with the caller's role. */
+/** The chat of an enabled space AI the caller may ask (404 otherwise) with the caller's role. */
 export async function accessChat(db: Executor, userId: number, chatId: string) {
-  const [row] = await db.select().from(spaceAi).where(eq(spaceAi.chatId, chatId)).limit(1);
+  const row = await repo.findSpaceAiByChat(db, chatId);
   if (!row?.enabled) throw new AppError(ErrorCode.dataMissing);
-  const { space, role } = await accessSpace(db, userId, row.spaceId, 'read');
+  const { space, role } = await accessSpace(db, userId, row.spaceId, aiNeeds.ask);
   return { ai: row, space, role };
 }
