@@ -15,7 +15,8 @@ const placeholders = () => import('../features/placeholders/components/Placehold
 const status = () => import('../features/status/components/StatusScreens');
 const spaceView = () => import('../features/space/components/SpaceLayout');
 const spaceHome = () => import('../features/space/components/SpaceHome');
-const spaceAi = () => import('../features/space/components/SpaceAiScreen');
+// the space's AI chat is built in features/ai; the route and its tab are the space view's
+const spaceAi = () => import('../features/ai/components/AiChatScreen');
 const spaceMobile = () => import('../features/space/components/SpaceMobileScreen');
 const pageScreen = () => import('../features/page/components/PageScreen');
 const aiMobile = () => import('../features/ai/components/AiMobileScreens');
@@ -32,13 +33,13 @@ export const baseRoutes: RouteObject[] = [
     path: paths.login.path,
     handle: meta({ titleKey: 'routes.login' }),
     lazy: () =>
-      import('../features/auth/components/LoginRoute').then((m) => ({ Component: m.LoginRoute })),
+      import('../features/home/components/LoginRoute').then((m) => ({ Component: m.LoginRoute })),
   },
   {
     path: paths.register.path,
     handle: meta({ titleKey: 'routes.register' }),
     lazy: () =>
-      import('../features/auth/components/RegisterRoute').then((m) => ({
+      import('../features/home/components/RegisterRoute').then((m) => ({
         Component: m.RegisterRoute,
       })),
   },
@@ -113,7 +114,7 @@ export const baseRoutes: RouteObject[] = [
         path: paths.spaceAi.path,
         id: 'spaceAi',
         handle: meta({ titleKey: 'routes.spaceAi' }),
-        lazy: () => spaceAi().then((m) => ({ Component: m.SpaceAiScreen })),
+        lazy: () => spaceAi().then((m) => ({ Component: m.AiChatScreen })),
       },
     ],
   },
@@ -142,7 +143,7 @@ export const baseRoutes: RouteObject[] = [
         path: paths.openSpaceAi.path,
         id: 'openSpaceAi',
         handle: meta({ titleKey: 'routes.spaceAi' }),
-        lazy: () => spaceAi().then((m) => ({ Component: m.SpaceAiScreen })),
+        lazy: () => spaceAi().then((m) => ({ Component: m.AiChatScreen })),
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileRequest, UserInfo } from '@library/contract';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { currentUserQueryKey } from '../../auth';
 
 /** `PUT /api/v1/user`: changes the nickname. */
 export function updateNickname(body: UpdateProfileRequest): Promise<UserInfo> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@library/contract';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { currentUserQueryKey } from '../../auth';
 
 const uploadTimeoutMs = 60_000;
 

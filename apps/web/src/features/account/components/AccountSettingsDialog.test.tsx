@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { toast } from '../../../components/toast';
 import { createFakeServer, sampleUser } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { currentUserQueryKey } from '../../auth';
 import { defaultRoles, useSessionStore } from '../../../stores/session-store';
 import { AccountSettingsDialog } from './AccountSettingsDialog';
 

@@ -5,7 +5,7 @@ import type { Device } from '@library/contract';
 import { currentLocale } from '../../../lib/i18n';
 import { formatShortDate } from '../../../lib/format';
 import { toast } from '../../../components/toast';
-import { endSession } from '../../auth/session';
+import { endSession } from '../../auth';
 import { useDevices } from '../api/get-devices';
 import { useRemoveDevice } from '../api/remove-device';
 

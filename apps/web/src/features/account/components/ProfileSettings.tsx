@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/toast';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useInviteCode } from '../api/get-invite-code';
 import { useUpdateNickname } from '../api/update-nickname';

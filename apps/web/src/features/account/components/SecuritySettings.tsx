@@ -1,7 +1,7 @@
 import { Button, Divider, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/toast';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { loginRules } from '../../../lib/login-rules';
 import { useBindEmail } from '../api/bind-email';
 import { useChangePassword } from '../api/change-password';

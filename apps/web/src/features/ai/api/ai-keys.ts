@@ -2,5 +2,4 @@
 // a deleted space's queries (['space', id]) drops it too.
 export const aiKeys = {
   detail: (spaceId: string) => ['space', spaceId, 'ai'] as const,
-  providers: ['system', 'ai', 'providers'] as const,
 };

@@ -6,7 +6,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { useLoginRedirectStore } from '../../auth/stores/login-redirect-store';
+import { useLoginRedirectStore } from '../../auth';
 import { useSessionStore } from '../../../stores/session-store';
 import { useDialogStore } from '../../../stores/dialog-store';
 import { AiChatScreen } from './AiChatScreen';

@@ -5,7 +5,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { askToLogIn } from '../../auth/session';
+import { askToLogIn } from '../../auth';
 import { useSessionStore } from '../../../stores/session-store';
 import { memberPathOf } from '../../../config/space-hrefs';
 import { useSpaceAi } from '../api/get-space-ai';

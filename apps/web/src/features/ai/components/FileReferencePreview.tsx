@@ -1,10 +1,6 @@
 // A file reference opens the files feature's own preview (loaded with the file's details).
-import { lazy, Suspense } from 'react';
-import { useSpaceFile } from '../../files/api/get-space-file';
-
-const FilePreview = lazy(() =>
-  import('../../files/components/FilePreview').then((m) => ({ default: m.FilePreview })),
-);
+import { Suspense } from 'react';
+import { FilePreview, useSpaceFile } from '../../files';
 
 export function FileReferencePreview({
   fileId,

@@ -37,7 +37,7 @@ import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { useDeviceStore } from '../../../stores/device-store';
-import { useRestoreRecycleItem } from '../../recycle/api/restore-recycle-item';
+import { useRestoreRecycleItem } from '../../recycle';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
 import { fileKeys } from '../api/file-keys';
 import { useSpaceFiles } from '../api/get-space-files';

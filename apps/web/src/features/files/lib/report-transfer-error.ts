@@ -2,7 +2,7 @@
 // ending logs out and opens the login dialog; anything else is an error toast with a close button.
 import { ApiError, isSessionExpired } from '../../../lib/api-client';
 import { toast } from '../../../components/toast';
-import { handleSessionExpired } from '../../auth/session';
+import { handleSessionExpired } from '../../auth';
 
 export function reportTransferError(error: unknown): void {
   if (!(error instanceof ApiError)) return;

@@ -3,7 +3,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useCurrentUser } from '../../auth';
 import { useSpaceGroups } from '../../../lib/space-groups';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { nextSteps } from './next-steps';

@@ -10,7 +10,7 @@ import { useIsMobile } from '../../../hooks/use-device-mode';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
-import { SpaceList } from './SpaceList';
+import { SpaceList } from '../../space';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { UserMenu } from './UserMenu';
 

@@ -1,8 +1,7 @@
 import { Button, Dropdown } from 'antd';
 import { InfoCircleOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { endSession } from '../../auth/session';
+import { useCurrentUser, endSession } from '../../auth';
 import { openDialog } from '../../../stores/dialog-store';
 import { UserAvatar } from '../../../components/UserAvatar';
 

@@ -6,7 +6,7 @@
 // Files picked, dropped or pasted into the editor upload into the page's space (progress in the
 // upload panel) and are stored as `/v3/space/file/{fileId}`, resolved to a fresh signed preview
 // URL whenever a block shows them.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef } from 'react';
 import { docToBlocks, nodeToBlock, type PartialBlock } from '@blocknote/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
@@ -34,10 +34,13 @@ import { useParams } from 'react-router';
 import { fileBlockUrl, fileIdOfBlockUrl, type Block, type Locale } from '@library/contract';
 import { resolveImagePath } from '../../../lib/image-path';
 import { queryClient } from '../../../lib/query-client';
-import { filePreviewUrlQueryOptions } from '../../files/api/get-file-preview-url';
-import { UploadList } from '../../files/components/UploadList';
-import { uploadQueue, useUploads } from '../../files/hooks/use-uploads';
-import { UploadCancelledError } from '../../files/lib/upload-queue';
+import {
+  filePreviewUrlQueryOptions,
+  UploadList,
+  uploadQueue,
+  useUploads,
+  UploadCancelledError,
+} from '../../files';
 import { pageSchema, pageSlashMenuItems, type PageEditorInstance } from '../lib/page-schema';
 import { textPoint, type CaretTarget } from '../lib/caret-target';
 import { editingBlockExtension } from '../lib/editing-block';
@@ -305,7 +308,11 @@ export function PageEditor({
 
 function PageUploads({ spaceId, pageId }: { spaceId: string; pageId: string }) {
   const items = useUploads(spaceId, pageId);
-  return <UploadList items={items} spaceId={spaceId} compact />;
+  return (
+    <Suspense fallback={null}>
+      <UploadList items={items} spaceId={spaceId} compact />
+    </Suspense>
+  );
 }
 
 export default PageEditor;

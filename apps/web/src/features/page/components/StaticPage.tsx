@@ -6,7 +6,7 @@ import { forwardRef, useEffect, useMemo, useState, type HTMLAttributes } from 'r
 import { useQuery } from '@tanstack/react-query';
 import { fileIdOfBlockUrl, type Block, type Locale } from '@library/contract';
 import { resolveImagePath } from '../../../lib/image-path';
-import { filePreviewUrlQueryOptions } from '../../files/api/get-file-preview-url';
+import { filePreviewUrlQueryOptions } from '../../files';
 import { highlightCode, languageName } from '../lib/code-highlight';
 import {
   StaticBlockGroup,

@@ -2,7 +2,7 @@
 // right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
 // a history visit, and owns refresh (info, tree and the AI detail). Members and logged-in
 // visitors see it at /space/…; anonymous visitors of an open space at /open-space/… .
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
   Dropdown,
@@ -26,11 +26,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
-import { aiKeys } from '../../ai/api/ai-keys';
+import { aiKeys } from '../../ai';
+import { SpaceFilesDrawer } from '../../files';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
-import { useContextTabs } from '../../tabs/hooks/use-context-tabs';
-import { TabBar } from '../../tabs/components/TabBar';
+import { useContextTabs, TabBar } from '../../tabs';
 import { recordSpaceVisit } from '../api/record-space-visit';
 import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
@@ -50,8 +50,6 @@ import { SpaceContext, useSpaceView, type SpaceViewContext } from './space-conte
 import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 import { SpaceTree } from './SpaceTree';
 import { VisitorBar } from './VisitorBar';
-
-const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
 
 export function SpaceLayout() {
   const { spaceId = '' } = useParams();

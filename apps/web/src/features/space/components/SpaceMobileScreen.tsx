@@ -2,7 +2,7 @@
 // to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
 // AI chat (`/space-mobile/:spaceId/ai`). No tabs on mobile. Anonymous visitors get the same list
 // of an open space on /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
 import { FolderOpenOutlined, LeftOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
+import { SpaceFilesDrawer } from '../../files';
 import { useSpace } from '../api/get-space';
 import { useSpaceTree } from '../api/get-space-tree';
 import { recordSpaceVisit } from '../api/record-space-visit';
@@ -18,8 +19,6 @@ import { nodeId } from '../lib/space-tree';
 import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
 import { NodeIcon } from './NodeIcon';
-
-const SpaceFilesDrawer = lazy(() => import('../../files/components/SpaceFilesDrawer'));
 
 export function SpaceMobileScreen() {
   const { spaceId = '' } = useParams();

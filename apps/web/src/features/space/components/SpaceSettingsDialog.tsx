@@ -14,7 +14,7 @@ import { spaceGroupsQueryKey } from '../../../lib/space-groups';
 import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
 import { uploadSpaceIcon } from '../api/upload-space-icon';
-import { SpaceAiSettings } from '../../ai/components/SpaceAiSettings';
+import { SpaceAiSettings } from '../../ai';
 import { IconPicker } from './IconPicker';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
 

@@ -6,7 +6,7 @@ import { LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { askToLogIn } from '../../auth/session';
+import { askToLogIn } from '../../auth';
 import { memberPathOf } from '../../../config/space-hrefs';
 
 export function VisitorBar() {

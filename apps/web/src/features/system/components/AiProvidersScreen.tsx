@@ -24,12 +24,11 @@ import type { AiProvider, AiProviderInput, AiProviderTestResult } from '@library
 import { toast } from '../../../components/toast';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { aiKeys } from '../../ai/api/ai-keys';
-import { createAiProvider } from '../../ai/api/create-ai-provider';
-import { deleteAiProvider } from '../../ai/api/delete-ai-provider';
-import { useAiProviders } from '../../ai/api/get-ai-providers';
-import { testAiProvider } from '../../ai/api/test-ai-provider';
-import { updateAiProvider } from '../../ai/api/update-ai-provider';
+import { createAiProvider } from '../api/create-ai-provider';
+import { deleteAiProvider } from '../api/delete-ai-provider';
+import { aiProvidersQueryKey, useAiProviders } from '../api/get-ai-providers';
+import { testAiProvider } from '../api/test-ai-provider';
+import { updateAiProvider } from '../api/update-ai-provider';
 import './ai-providers.css';
 
 interface ProviderFormValues {
@@ -67,7 +66,7 @@ export function AiProvidersScreen() {
   const providers = useAiProviders();
   const [editing, setEditing] = useState<Editing>(null);
   const [modal, holder] = Modal.useModal();
-  const reload = () => queryClient.invalidateQueries({ queryKey: aiKeys.providers });
+  const reload = () => queryClient.invalidateQueries({ queryKey: aiProvidersQueryKey });
 
   const handleDelete = (provider: AiProvider) => {
     void modal.confirm({

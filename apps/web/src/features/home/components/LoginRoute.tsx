@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { WelcomeScreen } from '../../home/components/WelcomeScreen';
+import { WelcomeScreen } from './WelcomeScreen';
 import { openDialog } from '../../../stores/dialog-store';
 import { useSessionStore } from '../../../stores/session-store';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { WelcomeScreen } from '../../home/components/WelcomeScreen';
+import { WelcomeScreen } from './WelcomeScreen';
 import { openDialog } from '../../../stores/dialog-store';
-import { useRegisterInviteStore } from '../stores/register-invite-store';
+import { useRegisterInviteStore } from '../../auth';
 import { useSessionStore } from '../../../stores/session-store';
 
 /** /register?c=CODE: keeps the invite code for the SMS login and opens the login dialog. */

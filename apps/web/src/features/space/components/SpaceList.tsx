@@ -5,11 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useSpaceGroups } from '../../../lib/space-groups';
-import { CreateSpaceDialog } from '../../space/components/CreateSpaceDialog';
-import { SpaceGroups } from '../../space/components/SpaceGroups';
-import '../../space/components/space.css';
-import { useCreateSpaceDialogStore } from '../../space/stores/create-space-dialog-store';
-import { useGroupPromptStore } from '../../space/stores/group-prompt-store';
+import { CreateSpaceDialog } from './CreateSpaceDialog';
+import { SpaceGroups } from './SpaceGroups';
+import './space.css';
+import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
+import { useGroupPromptStore } from '../stores/group-prompt-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 

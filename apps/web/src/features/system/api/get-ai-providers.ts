@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { aiProviderListSchema, type AiProvider } from '@library/contract';
 import { api } from '../../../lib/api-client';
-import { aiKeys } from './ai-keys';
+
+export const aiProvidersQueryKey = ['system', 'ai', 'providers'] as const;
 
 /** `GET /api/system/v1/ai/provider` (system administrators): the configured model providers. */
 export async function getAiProviders(signal?: AbortSignal): Promise<AiProvider[]> {
@@ -11,7 +12,7 @@ export async function getAiProviders(signal?: AbortSignal): Promise<AiProvider[]
 
 export function aiProvidersQueryOptions() {
   return queryOptions({
-    queryKey: aiKeys.providers,
+    queryKey: aiProvidersQueryKey,
     queryFn: ({ signal }) => getAiProviders(signal),
     retry: false,
   });
