@@ -45,6 +45,7 @@ import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import { registerPageRoutes } from './modules/page/page.routes.js';
 import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
+import { createSessionCache } from './modules/session/session-cache.js';
 import { createSessionResolver } from './modules/session/session.service.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
@@ -135,8 +136,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const resolveSession = createSessionResolver(database.db, config.trustedOrigins);
+  const sessions = await createSessionCache(database);
+  app.addHook('onClose', () => sessions.close());
+  app.decorate('sessions', sessions);
+  const resolveSession = createSessionResolver(database.db, config.trustedOrigins, sessions);
   app.decorateRequest('session', null);
+  // A logged-in write answers once what it committed has been heard: a token it revoked or a user
+  // it changed is forgotten by every instance before the writer's next request.
+  app.decorateRequest('sessionEpoch', 0);
+  app.addHook('onRequest', async (request) => {
+    request.sessionEpoch = sessions.epoch();
+  });
+  app.addHook('onSend', async (request) => {
+    if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
+      await sessions.settled(request.sessionEpoch);
+    }
+  });
   app.addHook('preHandler', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'required';
     if (auth === 'none' || !request.routeOptions.url?.startsWith('/api/')) return;

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { listenPostgres, type ChannelHandlers, type ChannelSubscription } from './channel.js';
 import { lockDirectory } from './lock.js';
 import { serverRoot } from '../server-root.js';
 
@@ -49,6 +50,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Hears `pg_notify(channel, …)` from every instance sharing this database. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,16 @@ export function wrapPglite(client: PGlite, release?: () => void): DatabaseHandle
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async listen(channel, handlers) {
+      // PGlite runs in this process and hands notifications over as each statement completes
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      handlers.onUp();
+      return {
+        settled: async () => undefined,
+        settledEverywhere: async () => undefined,
+        close: () => unlisten(),
+      };
+    },
     async close() {
       await client.close();
       release?.();
@@ -81,6 +94,7 @@ export function connectPostgres(
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }

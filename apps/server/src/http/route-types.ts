@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
+import type { SessionCache } from '../modules/session/session-cache.js';
 
 /** Who may call a route: 'required' (default) needs a valid token, 'optional' reads one if valid. */
 export type RouteAuth = 'none' | 'optional' | 'required';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** background jobs; the worker loop is started by main.ts, tests call `drain()` */
     jobs: JobQueue;
+    /** the sessions this instance keeps; a change made outside a request settles through it */
+    sessions: SessionCache;
   }
 }
 

@@ -38,7 +38,11 @@ export function recordingSms() {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * An application on a database of its own, or on `shared` (a second instance beside another
+ * test app; the first one's close() closes the database).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, shared?: DatabaseHandle) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-data-'));
   const config: Config = {
     ...loadConfig({
@@ -48,10 +52,10 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     }),
     ...overrides,
   };
-  const database = await openTestDatabase();
+  const database = shared ?? (await openTestDatabase());
   const sms = recordingSms();
   const app = await buildApp({ config, database, sms, logger: false }).catch(async (error) => {
-    await database.close();
+    if (!shared) await database.close();
     throw error;
   });
   await app.ready();
@@ -80,7 +84,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

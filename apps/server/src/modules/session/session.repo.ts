@@ -43,6 +43,8 @@ export function activeTokenFinder(db: Database) {
   return async (tokenHash: string) => (await query.execute({ tokenHash }))[0];
 }
 
+export type ActiveToken = NonNullable<Awaited<ReturnType<ReturnType<typeof activeTokenFinder>>>>;
+
 export async function touchToken(db: Executor, tokenId: string, at: Date) {
   await db.update(authTokens).set({ lastSeenAt: at }).where(eq(authTokens.id, tokenId));
 }

@@ -7,6 +7,7 @@ import { ErrorCode, type ClientDescriptor } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../user/user.repo.js';
+import type { SessionCache } from './session-cache.js';
 import * as repo from './session.repo.js';
 
 export interface Session {
@@ -19,6 +20,8 @@ export interface Session {
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** the session cache's epoch when the request came in (see session-cache.ts) */
+    sessionEpoch: number;
   }
 }
 
@@ -65,13 +68,28 @@ function sameOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean 
   return trustedOrigins.includes(parsed.origin);
 }
 
-export function createSessionResolver(db: Database, trustedOrigins: string[]) {
+/**
+ * Reads (GET, HEAD) take the session from the cache when it holds it; a write always asks the
+ * database, so that what it does is authorised by the committed state.
+ */
+export function createSessionResolver(db: Database, trustedOrigins: string[], cache: SessionCache) {
   const findActiveToken = repo.activeTokenFinder(db);
+  async function load(tokenHash: string, cacheable: boolean) {
+    if (cacheable) {
+      const cached = cache.get(tokenHash);
+      if (cached) return cached;
+    }
+    const epoch = cache.epoch();
+    const row = await findActiveToken(tokenHash);
+    if (row && row.user.status === 'active') cache.set(tokenHash, row, epoch);
+    return row;
+  }
+
   /** Resolves the caller's session; null for anonymous callers. Throws 401 for a bad token. */
   return async function resolveSession(request: FastifyRequest): Promise<Session | null> {
     const presented = readToken(request);
     if (!presented) return null;
-    const row = await findActiveToken(hashToken(presented.token));
+    const row = await load(hashToken(presented.token), safeMethods.has(request.method));
     if (!row || row.user.status !== 'active') throw new AppError(ErrorCode.tokenExpired);
     if (
       presented.fromCookie &&
@@ -83,6 +101,7 @@ export function createSessionResolver(db: Database, trustedOrigins: string[]) {
     const now = new Date();
     if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
       await repo.touchToken(db, row.tokenId, now);
+      row.lastSeenAt = now; // the cached row too: touched once a minute, not on every request
     }
     return { userId: row.user.id, tokenId: row.tokenId, user: row.user };
   };
