@@ -5,7 +5,8 @@
 //   npx tsx --conditions=source apps/server/src/bench/read.bench.ts
 // The embedded PGlite by default; BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL
 // (use a throwaway database: the bench adds a user, a space and a page). BENCH_SECONDS (10),
-// BENCH_CONNECTIONS (100); BENCH_PROFILE=1 writes the server's CPU profile to
+// BENCH_CONNECTIONS (100); BENCH_ONLY=blocks runs only the requests whose label has that word;
+// BENCH_PROFILE=1 writes the server's CPU profile to
 // DATA_DIR/profile/*.cpuprofile (open it in Chrome's DevTools).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -118,7 +119,10 @@ async function seed(origin: string) {
   return { token, spaceId, pageId };
 }
 
+const only = process.env.BENCH_ONLY;
+
 async function load(origin: string, url: string, token?: string) {
+  if (only && !url.includes(only) && !url.endsWith('/')) return null;
   const result = await autocannon({
     url: `${origin}${url}`,
     connections,
@@ -182,7 +186,7 @@ async function main() {
     );
     out(`load average before: ${load1}; server idle RSS after seeding: ${idle.toFixed(0)} MB`);
     const rows: Array<[string, Awaited<ReturnType<typeof load>>]> = [];
-    const bareResult = await load(bare.origin, '/');
+    const bareResult = (await load(bare.origin, '/'))!;
     rows.push(['bare Fastify hello', bareResult]);
     rows.push(['GET /api/health', await load(server.origin, '/api/health')]);
     rows.push(['GET /api/v1/user', await load(server.origin, '/api/v1/user', token)]);
@@ -205,6 +209,7 @@ async function main() {
     out('| request | req/s | p50 ms | p99 ms | ratio to bare Fastify | failed |');
     out('|---|---|---|---|---|---|');
     for (const [label, r] of rows) {
+      if (!r) continue;
       out(
         `| ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bareResult.rps).toFixed(3)} | ${r.failed} |`,
       );

@@ -129,6 +129,25 @@ export async function draftBlocks(db: Executor, pageId: string): Promise<Block[]
   return blocksOf(rows.map((row) => row.data));
 }
 
+/**
+ * The draft's blocks as the JSON text of one array, put together by the database: a page opened
+ * for reading goes out without being parsed and written again here (they were checked when saved).
+ */
+const draftBlocksJsonQuery = preparedQuery((db) =>
+  db
+    .select({
+      json: sql<string>`coalesce(json_agg(${pageBlocks.data} order by ${byPosition(pageBlocks.position)}), '[]')::text`,
+    })
+    .from(pageBlocks)
+    .where(eq(pageBlocks.pageId, sql.placeholder('pageId')))
+    .prepare('page_draft_blocks_json'),
+);
+
+export async function draftBlocksJson(db: Executor, pageId: string): Promise<string> {
+  const [row] = await draftBlocksJsonQuery(db).execute({ pageId });
+  return row?.json ?? '[]';
+}
+
 export async function draftPositions(db: Executor, pageId: string): Promise<DraftBlockPosition[]> {
   return db
     .select({ blockId: pageBlocks.blockId, position: pageBlocks.position })
@@ -213,6 +232,26 @@ const versionQuery = preparedQuery((db) =>
     .limit(1)
     .prepare('page_version'),
 );
+
+const versionBlocksJsonQuery = preparedQuery((db) =>
+  db
+    .select({ json: sql<string>`${pageVersions.blocks}::text` })
+    .from(pageVersions)
+    .where(
+      and(
+        eq(pageVersions.pageId, sql.placeholder('pageId')),
+        eq(pageVersions.version, sql.placeholder('version')),
+      ),
+    )
+    .limit(1)
+    .prepare('page_version_blocks_json'),
+);
+
+/** A version's blocks as JSON text (see `draftBlocksJson`); undefined when there is none. */
+export async function versionBlocksJson(db: Executor, pageId: string, version: number) {
+  const [row] = await versionBlocksJsonQuery(db).execute({ pageId, version });
+  return row?.json;
+}
 
 export async function findVersion(db: Executor, pageId: string, version: number) {
   const [row] = await versionQuery(db).execute({ pageId, version });

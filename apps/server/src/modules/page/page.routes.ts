@@ -10,7 +10,7 @@ import {
   savePageBlocksRequestSchema,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
-import { ok, okResponse } from '../../http/envelope.js';
+import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { registerCommentRoutes } from './comment.routes.js';
@@ -43,8 +43,11 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
         response: okResponse(pageBlocksSchema),
       },
     },
-    async (request) =>
-      ok(await pages.getBlocks(db, callerId(request), request.params.id, request.query.version)),
+    async (request, reply) =>
+      sendSerialised(
+        reply,
+        await pages.getBlocksJson(db, callerId(request), request.params.id, request.query.version),
+      ),
   );
 
   app.put(

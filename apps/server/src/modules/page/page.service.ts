@@ -2,13 +2,13 @@
 // version for readers), and saving changed blocks against the revision the editor loaded.
 import {
   ErrorCode,
-  type PageBlocks,
   type PageDetail,
   type PageRevision,
   type SavePageBlocksRequest,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { ok } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessNode, accessPage } from '../space/space-access.js';
@@ -29,28 +29,34 @@ export async function getPage(
 
 /**
  * `version` 0: the draft for editors, the published version for readers (404 when there is
- * none). `version` N: that version; readers only get the one currently published.
+ * none). `version` N: that version; readers only get the one currently published. Answered as
+ * the envelope's JSON text (`PageBlocks` in `data`), the blocks as the database wrote them.
  */
-export async function getBlocks(
+export async function getBlocksJson(
   db: Database,
   userId: number | null,
   pageId: string,
   version: number,
-): Promise<PageBlocks> {
+): Promise<string> {
   const { node, role } = await accessPage(db, userId, pageId, 'read');
   const audience = audienceOf(role);
   if (version === 0 && audience === 'editors') {
     // The revision was read before the blocks: a save landing in between makes the pair look
     // stale (the next save gets 409 and the editor reloads), never current over older blocks.
-    return { version: 0, revision: node.revision, blocks: await repo.draftBlocks(db, pageId) };
+    return blocksEnvelope(0, node.revision, await repo.draftBlocksJson(db, pageId));
   }
   const wanted = version === 0 ? node.publishedVersion : version;
   if (wanted === null || !pageShown(audience, node) || !versionShown(audience, node, wanted)) {
     throw new AppError(ErrorCode.dataMissing);
   }
-  const row = await repo.findVersion(db, pageId, wanted);
-  if (!row) throw new AppError(ErrorCode.dataMissing);
-  return { version: row.version, revision: null, blocks: repo.blocksOf(row.blocks) };
+  const blocks = await repo.versionBlocksJson(db, pageId, wanted);
+  if (blocks === undefined) throw new AppError(ErrorCode.dataMissing);
+  return blocksEnvelope(wanted, null, blocks);
+}
+
+function blocksEnvelope(version: number, revision: number | null, blocksJson: string) {
+  const { code, msg } = ok(null);
+  return `{"code":${code},"data":{"version":${version},"revision":${revision},"blocks":${blocksJson}},"msg":${JSON.stringify(msg)}}`;
 }
 
 /**
