@@ -36,6 +36,7 @@ import { toast } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { useSearchPaging } from '../../../hooks/use-search-paging';
 import { useDeviceStore } from '../../../stores/device-store';
 import { useRestoreRecycleItem } from '../../recycle';
 import { useDeleteSpaceFile } from '../api/delete-space-file';
@@ -69,16 +70,13 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
   const locale = currentLocale();
   const mobile = useDeviceStore((state) => state.deviceMode === 'Mobile');
   const [modal, modalHolder] = Modal.useModal();
-  const [search, setSearch] = useState('');
-  const [keywords, setKeywords] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(limits.gridPageSize);
+  const { keywords, query, searchInput, pager } = useSearchPaging(limits.gridPageSize);
   const [previewing, setPreviewing] = useState<SpaceFile | null>(null);
   const [renaming, setRenaming] = useState<SpaceFile | null>(null);
   const [dragDepth, setDragDepth] = useState(0);
   const picker = useRef<HTMLInputElement>(null);
 
-  const list = useSpaceFiles(spaceId, { page: page - 1, pageSize, keywords });
+  const list = useSpaceFiles(spaceId, query);
   const uploads = useUploads(spaceId);
   const upload = useUploadToSpace(spaceId);
   const remove = useDeleteSpaceFile();
@@ -273,18 +271,7 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
           className="file-library-search"
           placeholder={t('files.searchPlaceholder')}
           aria-label={t('files.searchPlaceholder')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            if (!event.target.value) {
-              setKeywords('');
-              setPage(1);
-            }
-          }}
-          onSearch={(value) => {
-            setKeywords(value.trim());
-            setPage(1);
-          }}
+          {...searchInput}
         />
         {canUpload && (
           <>
@@ -345,8 +332,7 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
             ),
           }}
           pagination={{
-            current: page,
-            pageSize,
+            ...pager,
             total: data?.total ?? 0,
             pageSizeOptions: limits.gridPageSizes.map(String),
             showSizeChanger: true,
@@ -354,10 +340,6 @@ export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
             // seven (it cannot be set to an exact count)
             showTotal: (total) => t('files.total', { total }),
             simple: mobile,
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === pageSize ? nextPage : 1);
-              setPageSize(nextSize);
-            },
           }}
         />
       )}

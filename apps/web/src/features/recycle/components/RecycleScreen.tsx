@@ -1,6 +1,5 @@
 // /recycle: everything deleted that the user may see, in a table (spec §9 grid defaults); search,
 // restore (the toast says where it went) and delete forever, each as the item's abilities allow.
-import { useState } from 'react';
 import { Button, Input, Modal, Skeleton, Space, Table, Tooltip, Typography, Empty } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
@@ -25,6 +24,7 @@ import dayjs from 'dayjs';
 import { toast } from '../../../components/toast';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { useSearchPaging } from '../../../hooks/use-search-paging';
 import { useDeviceStore } from '../../../stores/device-store';
 import { useRecycleItems } from '../api/get-recycle-items';
 import { usePurgeRecycleItem } from '../api/purge-recycle-item';
@@ -49,11 +49,8 @@ export function RecycleScreen() {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
   const mobile = useDeviceStore((state) => state.deviceMode === 'Mobile');
-  const [search, setSearch] = useState('');
-  const [keywords, setKeywords] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(limits.gridPageSize);
-  const list = useRecycleItems({ page: page - 1, pageSize, keywords });
+  const { keywords, query, searchInput, pager } = useSearchPaging(limits.gridPageSize);
+  const list = useRecycleItems(query);
   const restore = useRestoreRecycleItem();
   const purge = usePurgeRecycleItem();
   const locale = currentLocale();
@@ -185,18 +182,7 @@ export function RecycleScreen() {
           className="recycle-search"
           placeholder={t('recycle.searchPlaceholder')}
           aria-label={t('recycle.searchPlaceholder')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            if (!event.target.value) {
-              setKeywords('');
-              setPage(1);
-            }
-          }}
-          onSearch={(value) => {
-            setKeywords(value.trim());
-            setPage(1);
-          }}
+          {...searchInput}
         />
       </header>
       <div className="screen-card recycle-card">
@@ -217,8 +203,7 @@ export function RecycleScreen() {
               ),
             }}
             pagination={{
-              current: page,
-              pageSize,
+              ...pager,
               total: data?.total ?? 0,
               pageSizeOptions: limits.gridPageSizes.map(String),
               showSizeChanger: true,
@@ -227,10 +212,6 @@ export function RecycleScreen() {
               showTotal: (total) => t('recycle.total', { total }),
               hideOnSinglePage: false,
               simple: mobile,
-              onChange: (nextPage, nextSize) => {
-                setPage(nextSize === pageSize ? nextPage : 1);
-                setPageSize(nextSize);
-              },
             }}
           />
         )}
