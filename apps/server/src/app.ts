@@ -9,7 +9,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@library/contract';
@@ -17,6 +16,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError } from './http/app-error.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { validatorCompiler } from './http/input-text.js';
 import { trackRouteMethods } from './http/method-not-allowed.js';
 import type { App } from './http/route-types.js';
 import { Job } from './infra/jobs/job-catalogue.js';

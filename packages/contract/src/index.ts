@@ -2,6 +2,7 @@ export * from './locale.js';
 export * from './envelope.js';
 export * from './limits.js';
 export * from './patterns.js';
+export * from './text.js';
 export * from './roles.js';
 export * from './errors.js';
 export * from './schemas/user.js';

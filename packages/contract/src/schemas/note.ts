@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope.js';
 import { limits } from '../limits.js';
+import { stripUnsafeText } from '../text.js';
 import { blockIdSchema } from './page.js';
 import { keywordsSchema, pageQuerySchema } from '../envelope.js';
 import { idSchema } from './space.js';
@@ -24,9 +25,10 @@ export const noteBlockSchema = z.looseObject({
 export type NoteBlock = z.infer<typeof noteBlockSchema>;
 
 export const noteTitleSchema = z.string().trim().max(limits.nameMax);
-export const noteContentSchema = z.array(noteBlockSchema).max(10_000);
-/** Plain text of the note, kept for search and previews. */
-export const noteTextSchema = z.string().max(200_000);
+/** The editor's document: NUL and lone surrogates a paste brought in are stripped. */
+export const noteContentSchema = z.array(noteBlockSchema).max(10_000).overwrite(stripUnsafeText);
+/** Plain text of the note, kept for search and previews (derived from the content, so stripped). */
+export const noteTextSchema = z.string().max(200_000).overwrite(stripUnsafeText);
 
 export const noteListQuerySchema = pageQuerySchema(20).extend({ keywords: keywordsSchema });
 export type NoteListQuery = z.input<typeof noteListQuerySchema>;

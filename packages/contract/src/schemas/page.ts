@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
 import { pageSchema } from '../envelope.js';
+import { stripUnsafeText } from '../text.js';
 import { idSchema } from './space.js';
 
 // Pages and their blocks (`GET /v2/space/page/{id}`, `GET /v2/space/page/{id}/block?version=0`),
@@ -35,6 +36,9 @@ export const blockIdSchema = z.string().min(1).max(pageLimits.blockIdMax);
  */
 export const blockSchema = z.looseObject({ id: z.string(), type: z.string() });
 export type Block = z.infer<typeof blockSchema>;
+
+/** A block as a save sends it: NUL and lone surrogates a paste brought in are stripped. */
+export const editorBlockSchema = blockSchema.overwrite(stripUnsafeText);
 
 // --- page details and blocks --------------------------------------------------------------------
 
@@ -91,7 +95,7 @@ export const upsertBlockChangeSchema = z
   .object({
     op: z.literal('upsert'),
     blockId: blockIdSchema,
-    data: blockSchema,
+    data: editorBlockSchema,
     /** omitted: an existing block stays where it is, a new block goes to the end */
     afterBlockId: blockIdSchema.nullable().optional(),
   })
