@@ -4,7 +4,7 @@
 // BlockNote keeps it under, so it is created once.
 import type { CSSProperties } from 'react';
 import type * as CodeBlock from '@blocknote/code-block';
-import type { HighlightedCode } from './static-blocks';
+import type { HighlightedCode } from './static-blocks-context';
 
 type CodeBlockModule = typeof CodeBlock;
 type Highlighter = Awaited<ReturnType<CodeBlockModule['codeBlockOptions']['createHighlighter']>>;

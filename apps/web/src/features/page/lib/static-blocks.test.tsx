@@ -4,13 +4,13 @@ import { BlockNoteEditor } from '@blocknote/core';
 import type { Block } from '@library/contract';
 import { pageSchema } from './page-schema';
 import {
-  inlinePlainText,
   numberedIndexes,
-  propAttributes,
   StaticBlockGroup,
   StaticBlocksContext,
   type StaticBlocksContextValue,
 } from './static-blocks';
+import { inlinePlainText } from './static-blocks-inline';
+import { propAttributes } from './static-blocks-props';
 
 const text = (value: string, styles: Record<string, unknown> = {}) => ({
   type: 'text',
