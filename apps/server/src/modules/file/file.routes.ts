@@ -3,7 +3,6 @@
 import type { FastifyReply } from 'fastify';
 import {
   deleteFileResponseSchema,
-  ErrorCode,
   fileListQuerySchema,
   fileListSchema,
   filePreviewUrlSchema,
@@ -16,8 +15,8 @@ import {
   uploadFileQuerySchema,
 } from '@library/contract';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
 import { ok, okResponse } from '../../http/envelope.js';
+import { uploadedFile } from '../../http/multipart.js';
 import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
@@ -45,19 +44,12 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
     async (request) => {
       const userId = me(request);
       // per-route limits: the quotas are enforced while streaming, busboy only stops a runaway
-      const part = await request.file({
-        limits: { fileSize: deps.quotas.fileMaxBytes + 1, files: 1, fields: 10 },
-        // the name is a display name only: keep it as sent (`../../x` never reaches a path)
-        preservePath: true,
+      const part = await uploadedFile(request, fileUploadField, {
+        fileSize: deps.quotas.fileMaxBytes + 1,
+        fields: 10,
       });
-      if (!part || part.fieldname !== fileUploadField) {
-        throw new AppError(ErrorCode.paramError, { detail: `one part named "${fileUploadField}"` });
-      }
       return ok(
-        await files.uploadFile(deps, userId, request.params.spaceId, request.query.pageId, {
-          filename: part.filename,
-          file: part.file,
-        }),
+        await files.uploadFile(deps, userId, request.params.spaceId, request.query.pageId, part),
       );
     },
   );

@@ -28,7 +28,7 @@ import type { PreviewQuery, PreviewSigner } from './file.preview.js';
 import { presentFile } from './file.presenter.js';
 import * as repo from './file.repo.js';
 import { hasText, isRefused, sniffBytes, sniffType } from './file.sniff.js';
-import { UploadMeter } from './file.upload.js';
+import { meterUpload, UploadMeter } from './file.upload.js';
 
 export interface FileDeps {
   db: Database;
@@ -103,14 +103,10 @@ export async function uploadFile(
     ],
     name,
   );
-  // the browser going away fails the upload like a quota does
-  part.file.on('error', (error) => meter.destroy(error));
-  // the driver sees the meter's failure through its pipeline; this only keeps a failure that
-  // comes before the driver listens from being an uncaught error
-  meter.on('error', () => undefined);
   const tempKey = storageKeys.temp();
   try {
-    await storage.put(tempKey, part.file.pipe(meter));
+    // the browser going away (or a malformed body) fails the upload like a quota does
+    await storage.put(tempKey, meterUpload(part.file, meter));
   } catch (error) {
     await storage.remove(tempKey).catch(() => undefined);
     throw error;

@@ -2,7 +2,7 @@
 // It counts them against the quotas (failing the stream the moment one is exceeded), hashes them
 // for de-duplication, keeps the first bytes for sniffing, and refuses executables early.
 import crypto from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, finished, type Readable, type TransformCallback } from 'node:stream';
 import { ErrorCode, type ErrorCodeValue } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
 import { isRefused, sniffBytes } from './file.sniff.js';
@@ -86,4 +86,19 @@ export class UploadMeter extends Transform {
   sha256(): string {
     return this.hash.digest('hex');
   }
+}
+
+/**
+ * `source` through `meter`: a failure of the source — also one from before this call, as a
+ * truncated multipart body fails its part at once — fails the meter, so an upload never waits
+ * for bytes that will not come (`pipe` alone never hears of an earlier failure).
+ */
+export function meterUpload(source: Readable, meter: UploadMeter): UploadMeter {
+  // the driver sees the meter's failure through its pipeline; this only keeps a failure that
+  // comes before the driver listens from being an uncaught error
+  meter.on('error', () => undefined);
+  finished(source, (error) => {
+    if (error) meter.destroy(error);
+  });
+  return source.pipe(meter);
 }

@@ -2,16 +2,14 @@
 // stored image back with its type (never sniffed by the browser).
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@library/contract';
-import { AppError } from '../../http/app-error.js';
+import { uploadedFile } from '../../http/multipart.js';
 import { avatarMaxBytes, contentTypeOfKey } from './avatar.store.js';
 
 /** The uploaded image's bytes, streamed; 100002 naming `file` when the request has none. */
 export async function imageUpload(request: FastifyRequest): Promise<Readable> {
   // busboy's own limit sits above ours: the upload meter answers 700107 at 2 MB + 1 byte
-  const file = await request.file({ limits: { fileSize: avatarMaxBytes + 1, files: 1 } });
-  if (!file) throw new AppError(ErrorCode.paramError, { detail: 'file' });
-  return file.file;
+  const { file } = await uploadedFile(request, 'file', { fileSize: avatarMaxBytes + 1 });
+  return file;
 }
 
 /** A stored image; `cacheControl` says who may keep it (a new image gets a new key). */

@@ -10,7 +10,7 @@ import { ErrorCode } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
 import { storageKeys, type StorageDriver } from '../../infra/storage/storage-driver.js';
 import { sniffType } from '../file/file.sniff.js';
-import { UploadMeter } from '../file/file.upload.js';
+import { meterUpload, UploadMeter } from '../file/file.upload.js';
 
 export const avatarMaxBytes = 2 * 1024 * 1024;
 
@@ -51,11 +51,9 @@ export function createAvatarStore(storage: StorageDriver) {
         'avatar',
         (head) => head.length < 12 || sniffImage(head) !== undefined,
       );
-      file.on('error', (error) => meter.destroy(error));
-      meter.on('error', () => undefined);
       const temp = storageKeys.temp();
       try {
-        await storage.put(temp, file.pipe(meter));
+        await storage.put(temp, meterUpload(file, meter));
         const kind = sniffImage(meter.head());
         if (meter.bytes === 0) throw new AppError(ErrorCode.emptyFileUnsupported);
         if (!kind)
