@@ -126,7 +126,7 @@ export type BlockChange = z.infer<typeof blockChangeSchema>;
 /** `PUT /v2/space/page/{id}/block`: only the changed top-level blocks, applied in order. */
 export const savePageBlocksRequestSchema = z.object({
   /** the revision the editor loaded; a different current revision is refused with 409 */
-  baseRevision: z.number().int().min(0),
+  baseRevision: z.number().int().min(0).max(2_147_483_647),
   changes: z.array(blockChangeSchema).min(1).max(pageLimits.saveChangesMax),
 });
 export type SavePageBlocksRequest = z.input<typeof savePageBlocksRequestSchema>;

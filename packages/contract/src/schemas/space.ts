@@ -113,7 +113,11 @@ export const createMemberGroupRequestSchema = z.object({
   name: nameSchema,
   role: z.enum(['admin', 'editor', 'reader']),
 });
-export const updateMemberGroupRequestSchema = createMemberGroupRequestSchema.partial();
+export const updateMemberGroupRequestSchema = createMemberGroupRequestSchema
+  .partial()
+  .refine((body) => body.name !== undefined || body.role !== undefined, {
+    message: 'name or role is required',
+  });
 export const addMemberRequestSchema = z.object({
   memberType: z.literal('user'),
   /** the user's numeric ID, mobile or e-mail */
