@@ -1,7 +1,8 @@
 // The content tree (spec §3, §9): our own virtual tree over the flat list of visible rows (see
 // docs/decisions/web.md), indent 20 px, icons per type, expanded keys per space persisted, drag
 // and drop (before / after / inside a topic), keyboard navigation (WAI-ARIA tree pattern), and
-// one menu for all nodes, opened at a row's '…' button, at the pointer or from the keyboard.
+// one menu for all nodes, opened at a row's '…' button, at the pointer or from the keyboard
+// (tree/TreeNodeMenu.tsx). Drag and drop: tree/use-tree-drag.ts.
 import {
   useCallback,
   useContext,
@@ -10,50 +11,28 @@ import {
   useMemo,
   useRef,
   useState,
-  type DragEvent,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { Dropdown, type MenuProps } from 'antd';
 import IconContext from '@ant-design/icons/es/components/Context';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { limits, type TreeNode } from '@library/contract';
-import { moveNode } from '../api/move-node';
-import { spaceKeys } from '../api/space-keys';
-import {
-  dropPlacement,
-  dropZone,
-  nodeId,
-  visibleRows,
-  type DropTarget,
-  type DropZone,
-  type TreeRow,
-} from '../lib/space-tree';
+import { limits } from '@library/contract';
+import { visibleRows, type TreeRow } from '../lib/space-tree';
 import { treeKeyAction } from '../lib/tree-keyboard';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
 import { useSpaceView } from './space-context';
+import { TreeNodeMenu, type MenuAt } from './tree/TreeNodeMenu';
 import { treeListPadding, treeRowHeight, TreeRowView } from './tree/TreeRowView';
+import { useTreeDrag, type RowHit } from './tree/use-tree-drag';
 import { useVirtualWindow } from './tree/use-virtual-window';
 
 const noKeys: string[] = [];
-/** how long a dragged node hovers over a collapsed topic before it opens (ms) */
-const expandOnHoverMs = 600;
-
-interface MenuAt {
-  node: TreeNode;
-  x: number;
-  y: number;
-  /** opened from the keyboard: the menu takes focus and gives it back */
-  fromKeyboard: boolean;
-}
 
 export function SpaceTree() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { spaceId, tree, canEdit, actions, hrefs } = useSpaceView();
   const { pageId } = useParams();
   const [searchParams] = useSearchParams();
@@ -81,9 +60,6 @@ export function SpaceTree() {
   const [keyboard, setKeyboard] = useState(false);
   // One menu for the whole tree: a menu per row made every row mount two dropdowns.
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const dragged = useRef<string | null>(null);
-  const [dropAt, setDropAt] = useState<{ id: string; zone: DropZone } | null>(null);
-  const hoverExpand = useRef<{ id: string; timer: number } | null>(null);
 
   const domId = (id: string) => `${idPrefix}-${id}`;
   const indexOf = useCallback(
@@ -133,39 +109,13 @@ export function SpaceTree() {
     }
   };
 
-  const menuFor = (node: TreeNode): MenuProps['items'] => {
-    const items: NonNullable<MenuProps['items']> = [];
-    if (node.type === 'topic') {
-      items.push(
-        { key: 'new-topic', label: t('spaces.newTopic') },
-        { key: 'new-page', label: t('spaces.newPage') },
-        { key: 'new-link', label: t('spaces.newLink') },
-        { type: 'divider' },
-      );
-    }
-    items.push(
-      { key: 'rename', label: t('spaces.rename') },
-      { key: 'delete', label: t('spaces.delete'), danger: true },
-    );
-    return items;
-  };
-
-  const handleMenu = (node: TreeNode, key: string) => {
-    const id = nodeId(node);
-    if (key === 'new-topic') actions.create('topic', id);
-    else if (key === 'new-page') actions.create('page', id);
-    else if (key === 'new-link') actions.create('link', id);
-    else if (key === 'rename') actions.rename(node);
-    else if (key === 'delete') actions.remove(node);
-  };
-
   const closeMenu = () => {
     if (menuAt?.fromKeyboard) ref.current?.focus();
     setMenuAt(null);
   };
 
   /** The row an event happened in (rows carry their index). */
-  const rowOf = (target: EventTarget) => {
+  const rowOf = (target: EventTarget): RowHit | null => {
     const element = (target as HTMLElement).closest<HTMLElement>('[data-index]');
     const index = Number(element?.dataset.index ?? -1);
     const row = rows[index];
@@ -231,86 +181,15 @@ export function SpaceTree() {
     setMenuAt({ node: row.node, x, y: box?.bottom ?? 0, fromKeyboard: true });
   };
 
-  // Drag and drop (editors): HTML5 drag events on the rows, handled here for all of them.
-  const stopHoverExpand = () => {
-    if (hoverExpand.current) window.clearTimeout(hoverExpand.current.timer);
-    hoverExpand.current = null;
-  };
-  const endDrag = () => {
-    dragged.current = null;
-    setDropAt(null);
-    stopHoverExpand();
-  };
-
-  const dropFor = (event: DragEvent<HTMLDivElement>): DropTarget | null => {
-    const hit = rowOf(event.target);
-    if (!tree || !dragged.current || !hit) return null;
-    const box = hit.element.getBoundingClientRect();
-    const zone = dropZone(event.clientY - box.top, box.height, hit.row.node.type);
-    const drop = dropPlacement(tree, rows, hit.index, zone, dragged.current);
-    // Hovering over the middle of a collapsed topic opens it after a moment.
-    if (zone === 'inside' && hit.row.expandable && !hit.row.expanded) {
-      if (hoverExpand.current?.id !== hit.row.id) {
-        stopHoverExpand();
-        const id = hit.row.id;
-        hoverExpand.current = {
-          id,
-          timer: window.setTimeout(() => setExpanded(id, true), expandOnHoverMs),
-        };
-      }
-    } else stopHoverExpand();
-    return drop;
-  };
-
-  const handleDragStart = (event: DragEvent<HTMLDivElement>) => {
-    const hit = rowOf(event.target);
-    if (!canEdit || !hit) return;
-    dragged.current = hit.row.id;
-    setActiveId(hit.row.id);
-    event.dataTransfer.effectAllowed = 'move';
-    event.dataTransfer.setData('text/plain', hit.row.node.name);
-  };
-
-  const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!dragged.current) return;
-    const drop = dropFor(event);
-    const next = drop?.targetId ? { id: drop.targetId, zone: drop.placement } : null;
-    if (next?.id !== dropAt?.id || next?.zone !== dropAt?.zone) setDropAt(next);
-    if (!drop) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'move';
-  };
-
-  const handleDragLeave = (event: DragEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-      setDropAt(null);
-      stopHoverExpand();
-    }
-  };
-
-  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
-    const movedId = dragged.current;
-    const drop = dropFor(event);
-    endDrag();
-    if (!movedId || !drop) return;
-    event.preventDefault();
-    void moveNode(movedId, drop)
-      .then(() => {
-        if (drop.placement === 'inside' && drop.targetId) setExpanded(drop.targetId, true);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: spaceKeys.tree(spaceId) });
-        void queryClient.invalidateQueries({ queryKey: spaceKeys.listView(spaceId) });
-      });
-  };
-
-  useEffect(
-    () => () => {
-      if (hoverExpand.current) window.clearTimeout(hoverExpand.current.timer);
-    },
-    [],
-  );
+  const { dropAt, dragHandlers } = useTreeDrag({
+    spaceId,
+    tree,
+    rows,
+    canEdit,
+    rowOf,
+    setExpanded,
+    onDragRow: setActiveId,
+  });
 
   const activeIndex = indexOf(activeId);
   const rendered: TreeRow[] = rows.slice(range.start, range.end);
@@ -335,11 +214,7 @@ export function SpaceTree() {
         onFocus={handleFocus}
         onKeyDown={handleKeyDown}
         onMouseDown={() => setKeyboard(false)}
-        onDragStart={handleDragStart}
-        onDragOver={handleDragOver}
-        onDragLeave={handleDragLeave}
-        onDrop={handleDrop}
-        onDragEnd={endDrag}
+        {...dragHandlers}
       >
         <div
           className="space-tree-rows"
@@ -365,23 +240,7 @@ export function SpaceTree() {
           </IconContext.Provider>
         </div>
       </div>
-      {menuAt && (
-        <Dropdown
-          open
-          autoFocus={menuAt.fromKeyboard}
-          onOpenChange={(open) => !open && closeMenu()}
-          menu={{
-            items: menuFor(menuAt.node),
-            onClick: ({ key }) => {
-              closeMenu();
-              handleMenu(menuAt.node, key);
-            },
-          }}
-          trigger={['click']}
-        >
-          <span className="tree-menu-anchor" style={{ left: menuAt.x, top: menuAt.y }} />
-        </Dropdown>
-      )}
+      {menuAt && <TreeNodeMenu menuAt={menuAt} onClose={closeMenu} />}
     </>
   );
 }

@@ -1,0 +1,65 @@
+// The content tree's one menu (a menu per row made every row mount two dropdowns): opened at a
+// row's '…' button, at the pointer (right click) or from the keyboard, with what may be done to
+// that node.
+import { Dropdown, type MenuProps } from 'antd';
+import type { TreeNode } from '@library/contract';
+import { useTranslation } from 'react-i18next';
+import { nodeId } from '../../lib/space-tree';
+import { useSpaceView } from '../space-context';
+
+export interface MenuAt {
+  node: TreeNode;
+  x: number;
+  y: number;
+  /** opened from the keyboard: the menu takes focus and gives it back */
+  fromKeyboard: boolean;
+}
+
+export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { actions } = useSpaceView();
+
+  const menuFor = (node: TreeNode): MenuProps['items'] => {
+    const items: NonNullable<MenuProps['items']> = [];
+    if (node.type === 'topic') {
+      items.push(
+        { key: 'new-topic', label: t('spaces.newTopic') },
+        { key: 'new-page', label: t('spaces.newPage') },
+        { key: 'new-link', label: t('spaces.newLink') },
+        { type: 'divider' },
+      );
+    }
+    items.push(
+      { key: 'rename', label: t('spaces.rename') },
+      { key: 'delete', label: t('spaces.delete'), danger: true },
+    );
+    return items;
+  };
+
+  const handleMenu = (node: TreeNode, key: string) => {
+    const id = nodeId(node);
+    if (key === 'new-topic') actions.create('topic', id);
+    else if (key === 'new-page') actions.create('page', id);
+    else if (key === 'new-link') actions.create('link', id);
+    else if (key === 'rename') actions.rename(node);
+    else if (key === 'delete') actions.remove(node);
+  };
+
+  return (
+    <Dropdown
+      open
+      autoFocus={menuAt.fromKeyboard}
+      onOpenChange={(open) => !open && onClose()}
+      menu={{
+        items: menuFor(menuAt.node),
+        onClick: ({ key }) => {
+          onClose();
+          handleMenu(menuAt.node, key);
+        },
+      }}
+      trigger={['click']}
+    >
+      <span className="tree-menu-anchor" style={{ left: menuAt.x, top: menuAt.y }} />
+    </Dropdown>
+  );
+}
