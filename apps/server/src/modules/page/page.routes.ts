@@ -15,12 +15,14 @@ import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { registerCommentRoutes } from './comment.routes.js';
 import { registerPageVersionRoutes } from './page-version.routes.js';
+import { createBlocksCache } from './blocks-cache.js';
 import * as pages from './page.service.js';
 
 const tags = ['page'];
 
 export function registerPageRoutes(app: App, deps: { db: Database }) {
   const { db } = deps;
+  const blocks = createBlocksCache();
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
   app.get(
@@ -46,7 +48,13 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
     async (request, reply) =>
       sendSerialised(
         reply,
-        await pages.getBlocksJson(db, callerId(request), request.params.id, request.query.version),
+        await pages.getBlocksJson(
+          db,
+          blocks,
+          callerId(request),
+          request.params.id,
+          request.query.version,
+        ),
       ),
   );
 

@@ -13,6 +13,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessNode, accessPage } from '../space/space-access.js';
 import { audienceOf, pageShown, versionShown } from '../space/visibility.js';
+import { draftKey, versionKey, type BlocksCache } from './blocks-cache.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
 import { presentPage } from './page.presenter.js';
 import * as repo from './page.repo.js';
@@ -34,6 +35,7 @@ export async function getPage(
  */
 export async function getBlocksJson(
   db: Database,
+  cache: BlocksCache,
   userId: number | null,
   pageId: string,
   version: number,
@@ -43,14 +45,22 @@ export async function getBlocksJson(
   if (version === 0 && audience === 'editors') {
     // The revision was read before the blocks: a save landing in between makes the pair look
     // stale (the next save gets 409 and the editor reloads), never current over older blocks.
-    return blocksEnvelope(0, node.revision, await repo.draftBlocksJson(db, pageId));
+    const key = draftKey(pageId, node.revision);
+    let blocks = cache.get(key);
+    if (blocks === undefined) {
+      blocks = await repo.draftBlocksJson(db, pageId);
+      cache.set(key, blocks);
+    }
+    return blocksEnvelope(0, node.revision, blocks);
   }
   const wanted = version === 0 ? node.publishedVersion : version;
   if (wanted === null || !pageShown(audience, node) || !versionShown(audience, node, wanted)) {
     throw new AppError(ErrorCode.dataMissing);
   }
-  const blocks = await repo.versionBlocksJson(db, pageId, wanted);
+  const key = versionKey(pageId, wanted);
+  const blocks = cache.get(key) ?? (await repo.versionBlocksJson(db, pageId, wanted));
   if (blocks === undefined) throw new AppError(ErrorCode.dataMissing);
+  cache.set(key, blocks);
   return blocksEnvelope(wanted, null, blocks);
 }
 
