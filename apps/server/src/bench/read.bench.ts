@@ -178,7 +178,9 @@ async function main() {
   );
   try {
     const { token, spaceId, pageId } = await seed(server.origin);
-    await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 2000)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 2000)),
+    );
     const idle = rssMb(server.child.pid!);
     const load1 = os.loadavg()[0]!.toFixed(2);
     out(
