@@ -5,7 +5,8 @@
 //   npx tsx --conditions=source apps/server/src/bench/read.bench.ts
 // The embedded PGlite by default; BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL
 // (use a throwaway database: the bench adds a user, a space and a page). BENCH_SECONDS (10),
-// BENCH_CONNECTIONS (100); BENCH_ONLY=blocks runs only the requests whose label has that word;
+// BENCH_CONNECTIONS (100); BENCH_REINDEX_PAGES (1000; 0 skips it): the page's blocks are read
+// once more while the AI re-indexes a space of that many pages; BENCH_ONLY=blocks runs only the requests whose label has that word;
 // BENCH_PROFILE=1 writes the server's CPU profile to
 // DATA_DIR/profile/*.cpuprofile (open it in Chrome's DevTools).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -121,6 +122,61 @@ async function seed(origin: string) {
 
 const only = process.env.BENCH_ONLY;
 
+/**
+ * A second space of `pages` pages (a few paragraphs each), its AI switched on — which queues a
+ * re-index of every page — and `measure` run while the index jobs work through them.
+ */
+async function duringReindex(
+  origin: string,
+  token: string,
+  pages: number,
+  measure: () => ReturnType<typeof load>,
+) {
+  const { spaceId } = (await api(origin, 'POST', '/api/v2/space', token, {
+    name: '重建索引的空间',
+  })) as { spaceId: string };
+  for (let i = 0; i < pages; i++) {
+    const { pageId } = (await api(origin, 'POST', `/api/v2/space/${spaceId}/page`, token, {
+      name: `第 ${i} 页`,
+    })) as { pageId: string };
+    const changes = Array.from({ length: 5 }, (_, j) => ({
+      op: 'upsert',
+      blockId: `p${i}-${j}`,
+      afterBlockId: j === 0 ? null : `p${i}-${j - 1}`,
+      data: {
+        id: `p${i}-${j}`,
+        type: 'paragraph',
+        props: {},
+        content: [
+          {
+            type: 'text',
+            text: `第 ${i} 页第 ${j} 段：图书馆的规章制度、借阅流程和开放时间，写给新同事。`,
+            styles: {},
+          },
+        ],
+        children: [],
+      },
+    }));
+    await api(origin, 'PUT', `/api/v2/space/page/${pageId}/block`, token, {
+      baseRevision: 0,
+      changes,
+    });
+  }
+  const pending = async () =>
+    ((await api(origin, 'GET', `/api/v1/ai/${spaceId}`, token)) as { index: { pending: number } })
+      .index.pending;
+  await api(origin, 'POST', `/api/v1/ai/${spaceId}/enable`, token, { enable: true });
+  // the re-index job queues one job per page: wait until they are there
+  let before = await pending();
+  for (let tries = 0; before < pages / 2 && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    before = await pending();
+  }
+  const result = await measure();
+  const pendingAfter = await pending();
+  return { result, indexedDuring: before - pendingAfter, pendingAfter };
+}
+
 async function load(origin: string, url: string, token?: string) {
   if (only && !url.includes(only) && !url.endsWith('/')) return null;
   const result = await autocannon({
@@ -182,6 +238,14 @@ async function main() {
       setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 2000)),
     );
     const idle = rssMb(server.child.pid!);
+    // warm-up, not measured: the embedded database's WebAssembly is compiled to optimised code
+    // only as it runs hot, which takes the first seconds of load
+    await autocannon({
+      url: `${server.origin}/api/v2/space/page/${pageId}/block?version=0`,
+      connections: 10,
+      duration: 3,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const load1 = os.loadavg()[0]!.toFixed(2);
     out(
       `server: ${url ? 'PostgreSQL' : 'PGlite (embedded)'}; ${connections} connections, ${seconds} s each`,
@@ -204,6 +268,18 @@ async function main() {
       'GET space tree',
       await load(server.origin, `/api/v2/space/${spaceId}/tree`, token),
     ]);
+    const reindexPages = Number(process.env.BENCH_REINDEX_PAGES ?? 1000);
+    if (reindexPages > 0) {
+      const during = await duringReindex(server.origin, token, reindexPages, async () =>
+        load(server.origin, `/api/v2/space/page/${pageId}/block?version=0`, token),
+      );
+      if (during.result) {
+        rows.push([`GET page blocks while ${reindexPages} pages are re-indexed`, during.result]);
+      }
+      out(
+        `re-index: ${during.indexedDuring} pages indexed during the load, ${during.pendingAfter} still pending`,
+      );
+    }
     out(
       `load average after: ${os.loadavg()[0]!.toFixed(2)}; server RSS after load: ${rssMb(server.child.pid!).toFixed(0)} MB`,
     );
