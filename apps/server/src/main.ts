@@ -2,6 +2,7 @@
 // purge timer, the leftover-upload sweep (queued once), the job worker, HTTP, and a clean
 // shutdown on SIGINT/SIGTERM (in-flight requests and a running purge finish, the embedded
 // database closes).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DirectoryLockedError } from './db/lock.js';
@@ -16,7 +17,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
-  await ensureFirstAdmin(database.db, config, app.log);
+  // A generated password is printed last, after "ready on", where a first-time user looks.
+  const banners: string[] = [];
+  await ensureFirstAdmin(database.db, config, app.log, (banner) => banners.push(banner));
   const recyclePurge = scheduleRecyclePurge(database.db, app.log);
   await scheduleTempSweep(database.db);
   app.jobs.start();
@@ -42,6 +45,12 @@ async function main() {
   app.log.info(
     `公共图书馆 ready on ${address} (${database.kind}, started in ${Date.now() - started} ms)`,
   );
+  if (banners.length > 0) {
+    // pino writes its lines asynchronously and offers no wait for them (its flush does not wait
+    // for a write under way): a moment's pause puts the banner after the "ready on" line
+    await sleep(100);
+    for (const banner of banners) process.stdout.write(`${banner}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -79,10 +79,12 @@ describe('ensureFirstAdmin', () => {
     async () => {
       await withFreshDatabase(async (database, login) => {
         const { lines, log } = recordingLogger();
+        const banners: string[] = [];
         const admin = await ensureFirstAdmin(
           database.db,
           { adminAccount: 'Boss@Example.com', adminPassword: 'Admin1234' },
           log,
+          (banner) => banners.push(banner),
         );
         expect(admin).toBeDefined();
         expect(admin!.email).toBe('boss@example.com');
@@ -93,6 +95,8 @@ describe('ensureFirstAdmin', () => {
         // the configured password is known to the operator and never printed
         expect([...lines.info, ...lines.warn].join('\n')).not.toContain('Admin1234');
         expect(lines.warn).toHaveLength(0);
+        // and no first-run banner is printed for it
+        expect(banners).toHaveLength(0);
       });
     },
   );
@@ -117,10 +121,13 @@ describe('ensureFirstAdmin', () => {
     async () => {
       await withFreshDatabase(async (database, login) => {
         const { lines, log } = recordingLogger();
+        const banners: string[] = [];
+        const announce = (banner: string) => banners.push(banner);
         const admin = await ensureFirstAdmin(
           database.db,
           { adminAccount: undefined, adminPassword: undefined },
           log,
+          announce,
         );
         expect(admin).toBeDefined();
         expect(await listRoles(database.db, admin!.id)).toContain('ADMIN');
@@ -132,6 +139,11 @@ describe('ensureFirstAdmin', () => {
         expect(password!.length).toBeGreaterThanOrEqual(8);
         expect(password!.length).toBeLessThanOrEqual(16);
         expect(await login(account!, password!)).toBe(0);
+        // the same account and password, once more as a banner for the console
+        expect(banners).toHaveLength(1);
+        expect(banners[0]).toContain('首次启动');
+        expect(banners[0]).toContain(`管理员账号 / Account:   ${account}\n`);
+        expect(banners[0]).toContain(`密码 / Password:        ${password}\n`);
 
         // a second start does nothing and prints no password again
         expect(
@@ -139,10 +151,32 @@ describe('ensureFirstAdmin', () => {
             database.db,
             { adminAccount: undefined, adminPassword: undefined },
             log,
+            announce,
           ),
         ).toBeUndefined();
         expect(lines.warn).toHaveLength(1);
+        expect(banners).toHaveLength(1);
         expect(await countUsers(database.db)).toBe(1);
+      });
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    'with ADMIN_ACCOUNT but no ADMIN_PASSWORD announces that account and a generated password',
+    async () => {
+      await withFreshDatabase(async (database, login) => {
+        const { log } = recordingLogger();
+        const banners: string[] = [];
+        await ensureFirstAdmin(
+          database.db,
+          { adminAccount: 'owner@example.com', adminPassword: undefined },
+          log,
+          (banner) => banners.push(banner),
+        );
+        expect(banners).toHaveLength(1);
+        const password = /密码 \/ Password:\s+(\S+)/.exec(banners[0]!)?.[1];
+        expect(banners[0]).toContain('owner@example.com');
+        expect(await login('owner@example.com', password!)).toBe(0);
       });
     },
   );
