@@ -239,5 +239,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 function createSmsProvider(config: Config, app: App): SmsProvider {
   if (config.smsProvider === 'aliyun' && config.aliyunSms)
     return createAliyunSmsProvider(config.aliyunSms);
-  return createConsoleSmsProvider(app.log);
+  return createConsoleSmsProvider(app.log, { production: config.production });
 }
