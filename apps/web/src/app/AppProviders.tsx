@@ -1,23 +1,13 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import antdEnUS from 'antd/es/locale/en_US';
-import antdZhCN from 'antd/es/locale/zh_CN';
-import antdZhTW from 'antd/es/locale/zh_TW';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { isLocale, defaultLocale, type Locale } from '@library/contract';
-import { i18n } from '../lib/i18n';
+import { isLocale, defaultLocale } from '@library/contract';
+import { antdLocaleOf, i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { ToastViewport } from '../components/toast';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { antdTheme } from './theme';
-
-const antdLocales: Record<Locale, AntdLocale> = {
-  zh_CN: antdZhCN,
-  zh_TW: antdZhTW,
-  en_US: antdEnUS,
-};
 
 /** Query cache, translations, antd theme and locale, and the toasts around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -46,7 +36,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   }, [themeName]);
 
   return (
-    <ConfigProvider locale={antdLocales[locale]} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={theme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );

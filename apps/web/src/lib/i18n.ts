@@ -1,31 +1,60 @@
 // UI text through i18next (spec §9): zh_CN default and fallback, zh_TW, en_US. The chosen
 // language is kept under the `locale` storage key and mirrored to <html lang> and dayjs.
-import i18next from 'i18next';
+// zh_CN (the default and the fallback) is bundled with the app; the other two languages — their
+// text, antd's and dayjs's — load as a chunk of their own when shown (locales/bundles/), through
+// an i18next backend, so `changeLanguage` waits for them and a page downloads one language.
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import antdZhCN from 'antd/es/locale/zh_CN';
 import { defaultLocale, isLocale, StorageKey, type Locale } from '@library/contract';
+import type { LocaleBundle } from '../locales/bundles/bundle';
 import { languageTag } from './format';
 import type { TranslationKey } from './i18n-keys';
 import { readStorage, writeStorage } from './storage';
 
 export const i18n = i18next.createInstance();
 
-/** Every locales/<language>/<feature>.json, assembled into one resource per language. */
-const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const bundleLoaders: Record<Exclude<Locale, 'zh_CN'>, () => Promise<LocaleBundle>> = {
+  zh_TW: () => import('../locales/bundles/zh_TW').then((m) => m.bundle),
+  en_US: () => import('../locales/bundles/en_US').then((m) => m.bundle),
+};
 
-function resourcesOf(locale: Locale): Record<string, unknown> {
+const antdLocales: Partial<Record<Locale, AntdLocale>> = { zh_CN: antdZhCN };
+
+/** antd's texts for a language (loaded with its UI text; zh_CN's until then). */
+export function antdLocaleOf(locale: Locale): AntdLocale {
+  return antdLocales[locale] ?? antdZhCN;
+}
+
+/** One resource per language from its `<feature>.json` files (an `import.meta.glob` result). */
+function translationOf(files: Record<string, Record<string, unknown>>): Record<string, unknown> {
   const resources: Record<string, unknown> = {};
-  for (const [file, content] of Object.entries(localeFiles)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (match?.[1] === locale && match[2]) resources[match[2]] = content;
+  for (const [file, content] of Object.entries(files)) {
+    const feature = /([^/]+)\.json$/.exec(file)?.[1];
+    if (feature) resources[feature] = content;
   }
   return resources;
 }
+
+/** Loads the languages other than zh_CN when i18next asks for them. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = isLocale(language) && language !== 'zh_CN' ? bundleLoaders[language] : null;
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => {
+        antdLocales[language as Locale] = bundle.antd;
+        callback(null, translationOf(bundle.files));
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 const dayjsLocales: Record<Locale, string> = { zh_CN: 'zh-cn', zh_TW: 'zh-tw', en_US: 'en' };
 
@@ -39,19 +68,35 @@ function applyLocaleToPage(locale: Locale): void {
   dayjs.locale(dayjsLocales[locale]);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    zh_CN: { translation: resourcesOf('zh_CN') },
-    zh_TW: { translation: resourcesOf('zh_TW') },
-    en_US: { translation: resourcesOf('en_US') },
-  },
-  lng: savedLocale(),
-  fallbackLng: defaultLocale,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
+i18n.on('languageChanged', (language) => {
+  if (isLocale(language)) applyLocaleToPage(language);
 });
-applyLocaleToPage(currentLocale());
+
+/**
+ * Settles once the saved language's text is there: at once for zh_CN, after its chunk for the
+ * others (main.tsx renders the app after it).
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    resources: {
+      zh_CN: {
+        translation: translationOf(
+          import.meta.glob<Record<string, unknown>>('../locales/zh_CN/*.json', {
+            eager: true,
+            import: 'default',
+          }),
+        ),
+      },
+    },
+    partialBundledLanguages: true,
+    lng: savedLocale(),
+    fallbackLng: defaultLocale,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 /** The language the UI shows right now (sent to the server as the `locale` header). */
 export function currentLocale(): Locale {
@@ -59,9 +104,9 @@ export function currentLocale(): Locale {
   return isLocale(language) ? language : defaultLocale;
 }
 
+/** Shows the UI in this language (once its text has loaded) and keeps the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeStorage(StorageKey.locale, locale);
-  applyLocaleToPage(locale);
   await i18n.changeLanguage(locale);
 }
 

@@ -1,6 +1,7 @@
 // The shape of the UI text, taken from the reference language (zh_CN). Each feature keeps its
 // text in locales/<language>/<feature>.json; add the feature's zh_CN file here so its keys are
-// checked at compile time. (The files of all languages are loaded by lib/i18n.ts.)
+// checked at compile time. (lib/i18n.ts bundles zh_CN with the app; locales/bundles/ load the
+// other languages.)
 import type about from './zh_CN/about.json';
 import type account from './zh_CN/account.json';
 import type agreement from './zh_CN/agreement.json';
