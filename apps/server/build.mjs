@@ -1,6 +1,8 @@
 // Builds the server into dist/ with esbuild: one ESM bundle per entry (main, cli/migrate) with
 // the contract package compiled in from its TypeScript source; npm dependencies stay external.
-// Type checking is `npm run typecheck`'s job, so a build takes about a second.
+// Type checking is `npm run typecheck`'s job, so a build takes about a second. Test code
+// (src/test/, with the fakes of outside services) must never reach the bundle: the build fails
+// if it does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -10,7 +12,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@library/contract');
 
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', 'cli/migrate': 'src/cli/migrate.ts' },
   outdir: 'dist',
@@ -22,5 +24,13 @@ await build({
   conditions: ['source'],
   external,
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
+const testCode = Object.keys(result.metafile.inputs).filter(
+  (input) => input.startsWith('src/test/') || /\.(test|bench)\.ts$/.test(input),
+);
+if (testCode.length > 0) {
+  console.error(`The server bundle must not contain test code:\n  ${testCode.join('\n  ')}`);
+  process.exit(1);
+}

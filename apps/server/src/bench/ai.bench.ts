@@ -24,7 +24,7 @@ import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
 import { queryTerms } from '../infra/search/tokenizer.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
-import { startFakeOpenAi } from '../infra/llm/fake-openai-server.js';
+import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import { drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
 import { out, stats } from './report.js';

@@ -12,7 +12,7 @@ import {
   spaceMembers,
 } from '../../db/schema/index.js';
 import { Job, type JobDefinition } from '../../infra/jobs/job-catalogue.js';
-import { startS3TestServer } from '../../infra/storage/s3-test-server.js';
+import { startS3TestServer } from '../../test/fakes/s3-test-server.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
