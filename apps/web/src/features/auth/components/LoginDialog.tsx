@@ -1,16 +1,20 @@
-import { useState } from 'react';
-import { Modal, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@library/contract';
 import { ProductMark } from '../../../components/ProductLogo';
 import { toast } from '../../../components/toast';
 import { completeLogin } from '../session';
 import { AgreementCheckbox, type AgreementDocument } from './AgreementCheckbox';
-import { AgreementModal } from './AgreementModal';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 
 export type LoginMode = 'sms' | 'password';
+
+// opened from the agreement's links only, so it loads then (the dialog is part of a first visit)
+const AgreementModal = lazy(() =>
+  import('./AgreementModal').then((m) => ({ default: m.AgreementModal })),
+);
 
 /**
  * The login dialog (spec §4): phone + code (default) or account + password. Fields, mode and the
@@ -20,6 +24,8 @@ export type LoginMode = 'sms' | 'password';
 export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [document, setDocument] = useState<AgreementDocument | null>(null);
+  const [documentShown, setDocumentShown] = useState(false);
+  if (document !== null && !documentShown) setDocumentShown(true);
   const [wasOpen, setWasOpen] = useState(open);
   const [openings, setOpenings] = useState(0);
   if (open !== wasOpen) {
@@ -42,14 +48,18 @@ export function LoginDialog({ open, onClose }: { open: boolean; onClose: () => v
       >
         <div className="login-dialog-header">
           <ProductMark size={44} />
-          <Typography.Title level={3} id="login-dialog-title" className="login-dialog-title">
+          <h3 id="login-dialog-title" className="type-title login-dialog-title">
             {t('login.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+          </h3>
+          <span className="type-text type-secondary">{t('login.subtitle')}</span>
         </div>
         <LoginForms key={openings} onOpenDocument={setDocument} />
       </Modal>
-      <AgreementModal document={document} onClose={() => setDocument(null)} />
+      {documentShown && (
+        <Suspense fallback={null}>
+          <AgreementModal document={document} onClose={() => setDocument(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -87,9 +97,7 @@ function LoginForms({ onOpenDocument }: { onOpenDocument: (document: AgreementDo
           children: (
             <>
               <SmsLoginForm {...formProps} />
-              <Typography.Paragraph type="secondary" className="login-dialog-note">
-                {t('login.smsNote')}
-              </Typography.Paragraph>
+              <div className="type-text type-secondary login-dialog-note">{t('login.smsNote')}</div>
             </>
           ),
         },

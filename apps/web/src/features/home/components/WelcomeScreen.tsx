@@ -1,4 +1,4 @@
-import { Button, Layout, Typography } from 'antd';
+import { Button, Layout } from 'antd';
 import { CommentOutlined, GlobalOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ProductLogo } from '../../../components/ProductLogo';
@@ -14,7 +14,11 @@ const highlights = [
   { key: 'open', icon: <GlobalOutlined /> },
 ] as const;
 
-/** The visitor's front page: what the library is, and the way in. */
+/**
+ * The visitor's front page: what the library is, and the way in. Part of a first visit's
+ * download (docs/performance.md, "First load"), so its text is plain elements styled as antd's
+ * Typography (`type-*` in global.css) rather than the component.
+ */
 export function WelcomeScreen() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -33,10 +37,8 @@ export function WelcomeScreen() {
       </header>
       <main className="welcome-main">
         <section className="welcome-hero">
-          <Typography.Title level={1} className="welcome-title">
-            {t('home.welcome')}
-          </Typography.Title>
-          <Typography.Paragraph className="welcome-lead">{t('welcome.lead')}</Typography.Paragraph>
+          <h1 className="type-title welcome-title">{t('home.welcome')}</h1>
+          <div className="type-text welcome-lead">{t('welcome.lead')}</div>
           <Button type="primary" size="large" onClick={handleLogin} className="welcome-cta">
             {t('welcome.start')}
           </Button>
@@ -47,18 +49,16 @@ export function WelcomeScreen() {
               <div className="welcome-highlight-icon" aria-hidden>
                 {item.icon}
               </div>
-              <Typography.Title level={5}>
-                {t(`welcome.highlights.${item.key}.title`)}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">
+              <h5 className="type-title">{t(`welcome.highlights.${item.key}.title`)}</h5>
+              <div className="type-text type-secondary">
                 {t(`welcome.highlights.${item.key}.text`)}
-              </Typography.Paragraph>
+              </div>
             </article>
           ))}
         </section>
       </main>
       <footer className="welcome-footer">
-        <Typography.Text type="secondary">{t('welcome.footer')}</Typography.Text>
+        <span className="type-text type-secondary">{t('welcome.footer')}</span>
       </footer>
     </Layout>
   );
