@@ -10,7 +10,10 @@ import { roleRoutes } from './role-routes';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
+import { useSessionStore } from '../stores/session-store';
 
+const homeRoute = () => import('../features/home/components/HomeRoute');
+const homeScreen = () => import('../features/home/components/HomeScreen');
 const placeholders = () => import('../features/placeholders/components/PlaceholderScreens');
 const status = () => import('../features/status/components/StatusScreens');
 const spaceView = () => import('../features/space/components/SpaceLayout');
@@ -26,8 +29,14 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.home.path,
     handle: meta({ titleKey: 'routes.home' }),
-    lazy: () =>
-      import('../features/home/components/HomeRoute').then((m) => ({ Component: m.HomeRoute })),
+    lazy: () => {
+      if (useSessionStore.getState().token === null) {
+        return homeRoute().then((m) => ({ Component: m.HomeRoute }));
+      }
+      // a member's home is fetched beside the route's code, not after it
+      void homeScreen();
+      return homeRoute().then((m) => m.loadHomeScreen().then(() => ({ Component: m.HomeRoute })));
+    },
   },
   {
     path: paths.login.path,
