@@ -1,8 +1,10 @@
-import { Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isLocale, locales, type Locale } from '@library/contract';
 import { changeLocale, currentLocale } from '../lib/i18n';
+import { useOnDemand } from '../hooks/use-on-demand';
 
 /** Each language names itself, so anyone can find theirs. */
 export const localeNames: Record<Locale, string> = {
@@ -11,12 +13,50 @@ export const localeNames: Record<Locale, string> = {
   en_US: 'English',
 };
 
+const loadDropdown = () => import('antd/es/dropdown').then((module) => module.default);
+
+/**
+ * The language button and its menu. The menu's code (antd's Dropdown) loads when the button is
+ * first pointed at, focused or pressed (useOnDemand); a press before it has loaded opens the menu
+ * once it has, and focus moves to the button that then takes this one's place.
+ */
 export function LanguageSwitcher({ showLabel = false }: { showLabel?: boolean }) {
   const { t, i18n } = useTranslation();
   const active = isLocale(i18n.language) ? i18n.language : currentLocale();
+  const [Dropdown, askDropdown] = useOnDemand(loadDropdown);
+  const [open, setOpen] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      aria-label={t('layout.language')}
+      autoFocus={focused}
+      {...(Dropdown
+        ? {}
+        : {
+            onPointerEnter: askDropdown,
+            onFocus: () => {
+              setFocused(true);
+              askDropdown();
+            },
+            onBlur: () => setFocused(false),
+            onClick: () => {
+              setOpen(true);
+              askDropdown();
+            },
+          })}
+    >
+      {showLabel ? localeNames[active] : null}
+    </Button>
+  );
+  if (!Dropdown) return button;
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         selectable: true,
         selectedKeys: [active],
@@ -26,9 +66,7 @@ export function LanguageSwitcher({ showLabel = false }: { showLabel?: boolean })
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')}>
-        {showLabel ? localeNames[active] : null}
-      </Button>
+      {button}
     </Dropdown>
   );
 }
