@@ -1,12 +1,11 @@
 // UI text through i18next (spec §9): zh_CN default and fallback, zh_TW, en_US. The chosen
-// language is kept under the `locale` storage key and mirrored to <html lang> and dayjs.
-// zh_CN (the default and the fallback) is bundled with the app; the other two languages — their
-// text, antd's and dayjs's — load as a chunk of their own when shown (locales/bundles/), through
-// an i18next backend, so `changeLanguage` waits for them and a page downloads one language.
+// language is kept under the `locale` storage key and mirrored to <html lang> (and to dayjs by
+// lib/dayjs.ts). zh_CN (the default and the fallback) is bundled with the app; the other two
+// languages — their text and antd's — load as a chunk of their own when shown
+// (locales/bundles/), through an i18next backend, so `changeLanguage` waits for them and a page
+// downloads one language.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import { defaultLocale, isLocale, StorageKey, type Locale } from '@library/contract';
@@ -56,8 +55,6 @@ const localeBackend: BackendModule = {
   },
 };
 
-const dayjsLocales: Record<Locale, string> = { zh_CN: 'zh-cn', zh_TW: 'zh-tw', en_US: 'en' };
-
 export function savedLocale(): Locale {
   const saved = readStorage(StorageKey.locale);
   return isLocale(saved) ? saved : defaultLocale;
@@ -65,7 +62,6 @@ export function savedLocale(): Locale {
 
 function applyLocaleToPage(locale: Locale): void {
   document.documentElement.lang = languageTag(locale);
-  dayjs.locale(dayjsLocales[locale]);
 }
 
 i18n.on('languageChanged', (language) => {

@@ -1,5 +1,5 @@
-// What one language needs besides zh_CN (which lib/i18n.ts bundles with the app): its UI text,
-// antd's texts and dayjs's locale. Each language's file here is a chunk loaded when that language
+// What one language needs besides zh_CN (which lib/i18n.ts bundles with the app): its UI text
+// and antd's texts. Each language's file here is a chunk loaded when that language
 // is shown, so a page in one language does not download the other two.
 import type { Locale as AntdLocale } from 'antd/es/locale';
 

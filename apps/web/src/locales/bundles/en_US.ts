@@ -1,5 +1,4 @@
 // The en_US bundle (see ./bundle.ts), loaded by lib/i18n.ts when the page is shown in en_US.
-// dayjs speaks English without a locale file
 import antd from 'antd/es/locale/en_US';
 import type { LocaleBundle } from './bundle';
 

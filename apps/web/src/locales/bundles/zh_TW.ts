@@ -1,5 +1,4 @@
 // The zh_TW bundle (see ./bundle.ts), loaded by lib/i18n.ts when the page is shown in zh_TW.
-import 'dayjs/locale/zh-tw';
 import antd from 'antd/es/locale/zh_TW';
 import type { LocaleBundle } from './bundle';
 

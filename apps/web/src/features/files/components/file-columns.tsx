@@ -10,7 +10,7 @@ import {
   MoreOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import type { SpaceFile } from '@library/contract';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';

@@ -11,7 +11,7 @@ import {
 import type { HistoryItem } from '@library/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/toast';
 import { formatShortDate } from '../../../lib/format';

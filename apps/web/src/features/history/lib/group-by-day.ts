@@ -1,5 +1,5 @@
 // History is shown newest first in day groups: today, yesterday, then each earlier date.
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 
 export type DayGroupKind = 'today' | 'yesterday' | 'date';
 

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import type { Locale } from '@library/contract';
 import { formatShortDate } from '../../../lib/format';
 

@@ -20,7 +20,7 @@ import {
   type RestoreResult,
 } from '@library/contract';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs';
 import { toast } from '../../../components/toast';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
