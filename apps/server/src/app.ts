@@ -166,7 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sms = deps.sms ?? createSmsProvider(config, app);
   const db = database.db;
-  app.decorate('jobs', createJobQueue(db, app.log));
+  app.decorate(
+    'jobs',
+    createJobQueue(db, app.log, { pauseRatio: database.kind === 'pglite' ? 1 : 0 }),
+  );
   registerSystemRoutes(app, { database, version });
   registerLoginRoutes(app, {
     db,

@@ -42,6 +42,29 @@ export async function enqueueJob<Payload extends object>(
     .onConflictDoNothing();
 }
 
+/** Records jobs of one kind in a few statements (a re-index queues one per page). */
+export async function enqueueJobs<Payload extends object>(
+  db: Executor,
+  job: JobDefinition<Payload>,
+  items: Array<{ payload: Payload; key?: string }>,
+): Promise<void> {
+  const runAt = new Date();
+  for (let start = 0; start < items.length; start += 500) {
+    await db
+      .insert(jobs)
+      .values(
+        items.slice(start, start + 500).map((item) => ({
+          kind: job.kind,
+          payload: item.payload as Record<string, unknown>,
+          key: item.key ?? null,
+          runAt,
+          maxAttempts: 5,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
 export interface JobQueue {
   handle<Payload extends object>(job: JobDefinition<Payload>, handler: JobHandler<Payload>): void;
   /** runs one due job; false when none was due */
@@ -60,11 +83,15 @@ const retryBaseMs = 2000;
 export function createJobQueue(
   db: Database,
   log: FastifyBaseLogger,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; pauseRatio?: number } = {},
 ): JobQueue {
   /** handlers by kind; each parses its payload against the kind's schema first */
   const handlers = new Map<string, JobHandler<unknown>>();
   const pollMs = options.pollMs ?? 1000;
+  // After each job the worker rests `pauseRatio` times as long as the job took. On the embedded
+  // database, which runs every query on the site's one thread, 1 keeps background work (an AI
+  // re-index of a thousand pages) to half of the database's time, so pages still open.
+  const pauseRatio = options.pauseRatio ?? 0;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
@@ -133,7 +160,12 @@ export function createJobQueue(
     timer = setTimeout(() => {
       running = (async () => {
         let ran = true;
-        while (ran && !stopped) ran = await runNext();
+        while (ran && !stopped) {
+          const started = performance.now();
+          ran = await runNext();
+          const rest = (performance.now() - started) * pauseRatio;
+          if (ran && rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+        }
       })()
         .catch((error: unknown) => log.error({ err: error }, 'job worker error'))
         .finally(() => {

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/database.js';
 import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
-import { enqueueJob } from '../../infra/jobs/job-queue.js';
+import { enqueueJob, enqueueJobs } from '../../infra/jobs/job-queue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { indexTerms, termFrequencies } from '../../infra/search/tokenizer.js';
 import { blocksOf, draftBlocks, findVersion } from '../page/page.repo.js';
@@ -273,12 +273,18 @@ export async function indexFile(db: Database, fileId: string, embedder: Embedder
 export async function reindexSpace(db: Database, spaceId: string) {
   await db.transaction(async (tx) => {
     await repo.setIndexError(tx, spaceId, null);
-    for (const pageId of await repo.livePageIds(tx, spaceId)) {
-      await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
-    }
-    for (const fileId of await repo.liveFileIdsWithText(tx, spaceId)) {
-      await enqueueJob(tx, Job.indexFile, { fileId }, { key: fileId });
-    }
+    const pageIds = await repo.livePageIds(tx, spaceId);
+    await enqueueJobs(
+      tx,
+      Job.indexPage,
+      pageIds.map((pageId) => ({ payload: { pageId }, key: pageId })),
+    );
+    const fileIds = await repo.liveFileIdsWithText(tx, spaceId);
+    await enqueueJobs(
+      tx,
+      Job.indexFile,
+      fileIds.map((fileId) => ({ payload: { fileId }, key: fileId })),
+    );
     await repo.deleteOrphanDocuments(tx, spaceId);
     await repo.refreshIndexStats(tx, spaceId);
   });
