@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// antd's Input and Password alone: its `Input` export brings TextArea, Search and OTP along
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { clientDescriptor } from '../../../lib/client-descriptor';
@@ -56,7 +59,7 @@ export function PasswordLoginForm({ agreement, ensureAgreed, onLoggedIn }: Login
         />
       </Form.Item>
       <Form.Item name="password" rules={rules.password} validateTrigger="onBlur">
-        <Input.Password
+        <Password
           size="large"
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}

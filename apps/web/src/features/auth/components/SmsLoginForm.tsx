@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
+// antd's Input alone: its `Input` export brings TextArea, Search and OTP into the first visit
+import Input from 'antd/es/input/Input';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@library/contract';
