@@ -219,30 +219,21 @@ export async function listVersions(db: Executor, pageId: string): Promise<PageVe
     .orderBy(desc(pageVersions.version));
 }
 
+/** the version `version` of the page `pageId`, as placeholders of a prepared statement */
+const oneVersion = and(
+  eq(pageVersions.pageId, sql.placeholder('pageId')),
+  eq(pageVersions.version, sql.placeholder('version')),
+);
+
 const versionQuery = preparedQuery((db) =>
-  db
-    .select()
-    .from(pageVersions)
-    .where(
-      and(
-        eq(pageVersions.pageId, sql.placeholder('pageId')),
-        eq(pageVersions.version, sql.placeholder('version')),
-      ),
-    )
-    .limit(1)
-    .prepare('page_version'),
+  db.select().from(pageVersions).where(oneVersion).limit(1).prepare('page_version'),
 );
 
 const versionBlocksJsonQuery = preparedQuery((db) =>
   db
     .select({ json: sql<string>`${pageVersions.blocks}::text` })
     .from(pageVersions)
-    .where(
-      and(
-        eq(pageVersions.pageId, sql.placeholder('pageId')),
-        eq(pageVersions.version, sql.placeholder('version')),
-      ),
-    )
+    .where(oneVersion)
     .limit(1)
     .prepare('page_version_blocks_json'),
 );
