@@ -1,4 +1,4 @@
-// Builds the server into dist/ with esbuild: one ESM bundle per entry (main, cli/migrate) with
+// Builds the server into dist/ with esbuild: one ESM bundle per entry (main, cli/*) with
 // the contract package compiled in from its TypeScript source; npm dependencies stay external.
 // Type checking is `npm run typecheck`'s job, so a build takes about a second. Test code
 // (src/test/, with the fakes of outside services) must never reach the bundle: the build fails
@@ -14,7 +14,12 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@libra
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'cli/migrate': 'src/cli/migrate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/migrate': 'src/cli/migrate.ts',
+    'cli/backup': 'src/cli/backup.ts',
+    'cli/restore': 'src/cli/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -50,6 +50,7 @@ import { createSessionResolver } from './modules/session/session.service.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
+import { registerBackupRoutes } from './modules/system/backup.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerTreeRoutes } from './modules/tree/tree.routes.js';
 import { createAvatarStore } from './modules/user/avatar.store.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createJobQueue(db, app.log, { pauseRatio: database.kind === 'pglite' ? 1 : 0 }),
   );
   registerSystemRoutes(app, { database, version });
+  registerBackupRoutes(app, { database, config, version });
   registerLoginRoutes(app, {
     db,
     sms,
