@@ -237,6 +237,14 @@ describe('npm run backup / npm run restore', () => {
     } finally {
       await restored.close();
     }
+
+    // the restored library, with no server running, backs up to the same files and secrets
+    const again = await takeBackup(target, path.join(work, 'again.tar'), '0.1.0');
+    expect(again.by).toBe('this process');
+    const content = (entries: typeof manifest.entries) =>
+      entries.filter((entry) => !entry.path.startsWith('database/'));
+    expect(content(again.manifest.entries)).toEqual(content(manifest.entries));
+    expect(again.manifest.database).toEqual(manifest.database);
   });
 
   it('refuses to restore into a target that holds anything', async () => {
@@ -293,7 +301,7 @@ describe('npm run backup / npm run restore', () => {
   });
 
   it.skipIf(Boolean(runUrl))(
-    'on the embedded database: the endpoint answers only its token, and without a running server the CLI opens the database itself',
+    'on the embedded database: the endpoint answers only its token from this machine; a held database without an endpoint stops the CLI',
     async () => {
       const endpoint = readBackupEndpoint(t.config.dataDir);
       expect(endpoint?.pid).toBe(process.pid);
@@ -304,25 +312,19 @@ describe('npm run backup / npm run restore', () => {
       const anonymous = await fetch(`${endpoint?.url}/api/system/v1/backup`);
       expect(anonymous.status).toBe(404);
 
-      // a stopped server's library: restore one, then back it up with nobody holding it
-      const archive = path.join(work, 'running.tar');
-      await takeBackup(sourceConfig(), archive, '0.1.0');
-      const target = await emptyTarget();
-      await restoreBackup(target, fs.createReadStream(archive));
-      const offline = path.join(work, 'offline.tar');
-      const { by, manifest } = await takeBackup(target, offline, '0.1.0');
-      expect(by).toBe('this process');
-      expect(manifest.database.kind).toBe('pglite');
-
       // while another process holds the database (and offers no endpoint), the CLI stops
-      const release = lockDirectory(path.join(target.dataDir, 'db'));
+      const held = loadConfig({ DATA_DIR: path.join(work, 'held') });
+      fs.mkdirSync(path.join(held.dataDir, 'db', 'pgdata'), { recursive: true });
+      fs.writeFileSync(path.join(held.dataDir, 'db', 'pgdata', 'PG_VERSION'), '17\n');
+      const release = lockDirectory(path.join(held.dataDir, 'db'));
       try {
-        await expect(takeBackup(target, path.join(work, 'held.tar'), '0.1.0')).rejects.toThrow(
+        await expect(takeBackup(held, path.join(work, 'held.tar'), '0.1.0')).rejects.toThrow(
           DirectoryLockedError,
         );
       } finally {
         release();
       }
+      expect(fs.existsSync(path.join(work, 'held.tar.partial'))).toBe(false);
       await expect(
         takeBackup(
           loadConfig({ DATA_DIR: path.join(work, 'nothing') }),
