@@ -106,7 +106,12 @@ export async function listenPostgres(
     if (!closed) retry = setTimeout(() => void connect(), reconnectMs);
   };
   const connect = async () => {
-    const candidate = new pg.Client({ connectionString: url });
+    const candidate = new pg.Client({
+      connectionString: url,
+      // named in pg_stat_activity; a connect that hangs must not stop the reconnecting
+      application_name: 'library-listen',
+      connectionTimeoutMillis: 5000,
+    });
     candidate.on('notification', (message) => {
       if (message.channel === channel) hear(message.payload ?? '');
     });

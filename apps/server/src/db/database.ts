@@ -87,8 +87,17 @@ export function connectPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    application_name: 'library',
+    // a request waits at most this long for a connection, then answers 503 (db/errors.ts)
+    connectionTimeoutMillis: 5000,
     ...(options.jobQueue ? { options: `-c library.job_queue=${options.jobQueue}` } : {}),
   });
+  // A connection the server ends (stop, restart, failover) emits 'error': when idle, on the pool,
+  // which drops it; when checked out between two queries (inside a transaction), on the client
+  // alone. Unheard, either would end the process; heard, the next query on it fails (503, see
+  // db/errors.ts) and the pool drops it on release.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

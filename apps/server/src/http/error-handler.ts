@@ -2,8 +2,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, errorMessage, errorStatus, type Locale } from '@library/contract';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from './app-error.js';
 import { requestLocale } from './locale.js';
+
+/** what a 503 for an unreachable database asks the client to wait */
+const databaseRetryAfterSeconds = 5;
 
 function send(
   reply: FastifyReply,
@@ -63,6 +67,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, bad content length, and the like.
       return send(reply, status, ErrorCode.paramError, locale, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL stopped, restarting or out of connections: the same request may work shortly
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return send(reply, 503, ErrorCode.databaseBusy, locale);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return send(reply, 500, ErrorCode.serverError, locale, `request id ${request.id}`);
