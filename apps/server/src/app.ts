@@ -169,7 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const db = database.db;
   app.decorate(
     'jobs',
-    createJobQueue(db, app.log, { pauseRatio: database.kind === 'pglite' ? 1 : 0 }),
+    createJobQueue(db, app.log, {
+      pauseRatio: database.kind === 'pglite' ? 1 : 0,
+      leaseMs: config.jobLeaseMs,
+    }),
   );
   registerSystemRoutes(app, { database, version });
   registerBackupRoutes(app, { database, config, version });

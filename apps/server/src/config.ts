@@ -40,6 +40,9 @@ export interface Config {
   trustProxy: boolean;
   /** directory of the built web app; served with SPA fallback when it exists */
   webDir: string;
+  /** how long a background job's claim lasts unless its worker renews it (a killed worker's job
+   *  comes back to the others after it) */
+  jobLeaseMs: number;
   // --- files (issue 4) ---
   /** where file bytes live: DATA_DIR/files or an S3-compatible bucket */
   storage: StorageName;
@@ -188,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl,
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     webDir: path.resolve(cwd, text(env, 'WEB_DIR') ?? path.join(serverRoot, '../web/dist')),
+    jobLeaseMs: integer(env, 'JOB_LEASE_SECONDS', 30, 3, 3600) * 1000,
     ...files,
     ...loadAiSettings(env),
   };

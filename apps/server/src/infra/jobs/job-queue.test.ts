@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const silent = { error() {}, info() {} } as never;
+const silent = { error() {}, info() {}, warn() {} } as never;
 let kindCounter = 0;
 /** A job kind of its own for each test; its payload takes any fields. */
 const newKind = () =>
@@ -130,6 +130,48 @@ describe('job queue', () => {
     for (let n = 0; n < 10; n += 1) await enqueueJob(t.db, kind, { n });
     await Promise.all([first.drain(), second.drain()]);
     expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('renews a running job’s lease, so no other worker takes it meanwhile', async () => {
+    const kind = newKind();
+    let runs = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = createJobQueue(t.db, silent, { leaseMs: 600 });
+    const second = createJobQueue(t.db, silent, { leaseMs: 600 });
+    const handler = async () => {
+      runs += 1;
+      await held;
+    };
+    first.handle(kind, handler);
+    second.handle(kind, handler);
+    await enqueueJob(t.db, kind, {});
+    const running = first.runNext();
+    // three leases long: renewed every 200 ms, the claim never lapses
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(await second.runNext()).toBe(false);
+    release();
+    expect(await running).toBe(true);
+    expect(runs).toBe(1);
+  });
+
+  it('gives a job back once the lease of a worker that died runs out', async () => {
+    const kind = newKind();
+    const seen: number[] = [];
+    const queue = createJobQueue(t.db, silent, { leaseMs: 3000 });
+    queue.handle(kind, async (_payload, context) => {
+      seen.push(context.attempt);
+    });
+    await enqueueJob(t.db, kind, {});
+    // claimed by a worker that was killed: attempts taken, lease running, nobody renewing it
+    await t.db
+      .update(jobs)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '1 second'` })
+      .where(eq(jobs.kind, kind.kind));
+    expect(await queue.runNext()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await queue.runNext()).toBe(true);
+    expect(seen).toEqual([2]);
   });
 
   it('works the queue by itself once started, and stops cleanly', async () => {

@@ -1,7 +1,9 @@
 // The job queue: modules enqueue work inside their own transaction (`enqueueJob`) and register
 // a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
-// so several server instances share the queue without taking the same job twice. A failed job
-// is retried with exponential backoff; after its last attempt it stays, marked failed.
+// so several server instances share the queue without taking the same job twice. A claim is a
+// lease (`locked_until`) that the worker renews while the job runs: a killed instance's job comes
+// back to the others once its lease runs out. A failed job is retried with exponential backoff;
+// after its last attempt it stays, marked failed.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
@@ -77,13 +79,14 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-const lockMs = 10 * 60 * 1000;
+/** how long a claim lasts unless renewed (JOB_LEASE_SECONDS); renewed every third of it */
+const defaultLeaseMs = 30_000;
 const retryBaseMs = 2000;
 
 export function createJobQueue(
   db: Database,
   log: FastifyBaseLogger,
-  options: { pollMs?: number; pauseRatio?: number } = {},
+  options: { pollMs?: number; pauseRatio?: number; leaseMs?: number } = {},
 ): JobQueue {
   /** handlers by kind; each parses its payload against the kind's schema first */
   const handlers = new Map<string, JobHandler<unknown>>();
@@ -92,6 +95,7 @@ export function createJobQueue(
   // database, which runs every query on the site's one thread, 1 keeps background work (an AI
   // re-index of a thousand pages) to half of the database's time, so pages still open.
   const pauseRatio = options.pauseRatio ?? 0;
+  const leaseMs = options.leaseMs ?? defaultLeaseMs;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
@@ -109,7 +113,7 @@ export function createJobQueue(
       db,
       sql`
       update jobs set attempts = attempts + 1, key = null,
-        locked_until = now() + make_interval(secs => ${lockMs / 1000})
+        locked_until = now() + make_interval(secs => ${leaseMs / 1000})
       where id = (
         select id from jobs
         where failed_at is null and run_at <= now()
@@ -133,11 +137,22 @@ export function createJobQueue(
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.kind);
+    // Renews the lease while the handler runs; `attempts` names this claim, so a lease that ran
+    // out (the database was away longer than the lease) and went to another worker is left alone.
+    const renewal = setInterval(() => {
+      db.execute(
+        sql`update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+            where id = ${job.id} and attempts = ${job.attempts}`,
+      ).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not renewed'));
+    }, leaseMs / 3);
+    renewal.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload, { id: job.id, attempt: job.attempts });
+      clearInterval(renewal);
       await db.delete(jobs).where(eq(jobs.id, job.id));
     } catch (error) {
+      clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
       const last = job.attempts >= job.max_attempts;
       log.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
