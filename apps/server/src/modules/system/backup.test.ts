@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../../config.js';
 import { connectPostgres, openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { DirectoryLockedError, lockDirectory } from '../../db/lock.js';
-import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
+import {
+  authHeader,
+  buildSpace,
+  buildSpaceWithRoles,
+  buildUser,
+  paragraphBlock,
+} from '../../test/factories.js';
+import { startS3TestServer } from '../../test/fakes/s3-test-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import { manifestPath } from './backup.archive.js';
@@ -19,6 +26,9 @@ import { backupTokenHeader, readBackupEndpoint } from './backup.endpoint.js';
 import { BackupRefusedError, restoreBackup, takeBackup, verifyBackup } from './backup.service.js';
 
 type Headers = Record<string, string>;
+
+/** Restoring boots a database (a few seconds each); a busy machine needs more than the default. */
+const slow = 120_000;
 
 const runUrl = inject('databaseUrl');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'library-backup-test-'));
@@ -51,7 +61,10 @@ async function drain() {
 }
 
 /** The configuration `npm run backup` would load for the test app's library. */
-const sourceConfig = (): Config => ({ ...t.config, databaseUrl: runUrl || undefined });
+const sourceConfig = (app: TestApp = t): Config => ({
+  ...app.config,
+  databaseUrl: runUrl || undefined,
+});
 
 /** An empty target like an operator prepares: a new DATA_DIR, and a new database on PostgreSQL. */
 async function emptyTarget(): Promise<Config> {
@@ -73,11 +86,17 @@ async function emptyTarget(): Promise<Config> {
   return { ...config, databaseUrl: url.toString() };
 }
 
-async function upload(headers: Headers, url: string, filename: string, content: Buffer) {
+async function upload(
+  headers: Headers,
+  url: string,
+  filename: string,
+  content: Buffer,
+  app: TestApp = t,
+) {
   const body = multipartBody(filename, content, {
     contentType: filename.endsWith('.png') ? 'image/png' : 'text/plain',
   });
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url,
     headers: { ...headers, 'content-type': body.contentType },
@@ -203,49 +222,53 @@ async function openRestored(config: Config) {
 }
 
 describe('npm run backup / npm run restore', () => {
-  it('brings a library back elsewhere: pages, versions, files, avatar and AI conversations', async () => {
-    const library = await buildLibrary();
-    const before = await libraryView(t, library);
-    expect(before.versions.list ?? before.versions).toHaveLength(2);
-    expect(before.conversation.list).toHaveLength(1);
+  it(
+    'brings a library back elsewhere: pages, versions, files, avatar and AI conversations',
+    async () => {
+      const library = await buildLibrary();
+      const before = await libraryView(t, library);
+      expect(before.versions.list ?? before.versions).toHaveLength(2);
+      expect(before.conversation.list).toHaveLength(1);
 
-    const archive = path.join(work, 'library.tar');
-    const { manifest, by } = await takeBackup(sourceConfig(), archive, '0.1.0');
-    // the embedded database is copied by the server holding it; PostgreSQL by pg_dump
-    expect(by).toBe(runUrl ? 'this process' : 'server');
-    expect(manifest.database.kind).toBe(runUrl ? 'postgres' : 'pglite');
-    expect(manifest.database.migrations).toBeGreaterThan(0);
-    expect(manifest.missing).toEqual([]);
-    const stored = manifest.entries.filter((entry) => entry.path.startsWith('storage/'));
-    expect(stored.filter((entry) => entry.path.startsWith('storage/blobs/'))).toHaveLength(2);
-    expect(stored.filter((entry) => entry.path.startsWith('storage/avatars/'))).toHaveLength(1);
-    expect(manifest.entries.map((entry) => entry.path)).toContain('secrets/preview-secret');
-    expect((fs.statSync(archive).mode & 0o777).toString(8)).toBe('600');
+      const archive = path.join(work, 'library.tar');
+      const { manifest, by } = await takeBackup(sourceConfig(), archive, '0.1.0');
+      // the embedded database is copied by the server holding it; PostgreSQL by pg_dump
+      expect(by).toBe(runUrl ? 'this process' : 'server');
+      expect(manifest.database.kind).toBe(runUrl ? 'postgres' : 'pglite');
+      expect(manifest.database.migrations).toBeGreaterThan(0);
+      expect(manifest.missing).toEqual([]);
+      const stored = manifest.entries.filter((entry) => entry.path.startsWith('storage/'));
+      expect(stored.filter((entry) => entry.path.startsWith('storage/blobs/'))).toHaveLength(2);
+      expect(stored.filter((entry) => entry.path.startsWith('storage/avatars/'))).toHaveLength(1);
+      expect(manifest.entries.map((entry) => entry.path)).toContain('secrets/preview-secret');
+      expect((fs.statSync(archive).mode & 0o777).toString(8)).toBe('600');
 
-    const target = await emptyTarget();
-    const restoredManifest = await restoreBackup(target, fs.createReadStream(archive));
-    expect(restoredManifest.createdAt).toBe(manifest.createdAt);
-    // the generated secrets come back: preview URLs and sealed model keys keep working
-    expect(fs.readFileSync(path.join(target.dataDir, 'preview-secret'))).toEqual(
-      fs.readFileSync(path.join(t.config.dataDir, 'preview-secret')),
-    );
+      const target = await emptyTarget();
+      const restoredManifest = await restoreBackup(target, fs.createReadStream(archive));
+      expect(restoredManifest.createdAt).toBe(manifest.createdAt);
+      // the generated secrets come back: preview URLs and sealed model keys keep working
+      expect(fs.readFileSync(path.join(target.dataDir, 'preview-secret'))).toEqual(
+        fs.readFileSync(path.join(t.config.dataDir, 'preview-secret')),
+      );
 
-    const restored = await openRestored(target);
-    try {
-      // sessions live in the database, so the same tokens read the restored library
-      expect(await libraryView(restored.app, library)).toEqual(before);
-    } finally {
-      await restored.close();
-    }
+      const restored = await openRestored(target);
+      try {
+        // sessions live in the database, so the same tokens read the restored library
+        expect(await libraryView(restored.app, library)).toEqual(before);
+      } finally {
+        await restored.close();
+      }
 
-    // the restored library, with no server running, backs up to the same files and secrets
-    const again = await takeBackup(target, path.join(work, 'again.tar'), '0.1.0');
-    expect(again.by).toBe('this process');
-    const content = (entries: typeof manifest.entries) =>
-      entries.filter((entry) => !entry.path.startsWith('database/'));
-    expect(content(again.manifest.entries)).toEqual(content(manifest.entries));
-    expect(again.manifest.database).toEqual(manifest.database);
-  });
+      // the restored library, with no server running, backs up to the same files and secrets
+      const again = await takeBackup(target, path.join(work, 'again.tar'), '0.1.0');
+      expect(again.by).toBe('this process');
+      const content = (entries: typeof manifest.entries) =>
+        entries.filter((entry) => !entry.path.startsWith('database/'));
+      expect(content(again.manifest.entries)).toEqual(content(manifest.entries));
+      expect(again.manifest.database).toEqual(manifest.database);
+    },
+    slow,
+  );
 
   it('refuses to restore into a target that holds anything', async () => {
     const archive = path.join(work, 'refusals.tar');
@@ -333,5 +356,61 @@ describe('npm run backup / npm run restore', () => {
         ),
       ).rejects.toThrow(BackupRefusedError);
     },
+  );
+
+  it(
+    'keeps files stored in S3: read from the bucket, restored into an empty one',
+    async () => {
+      const source = await startS3TestServer();
+      const destination = await startS3TestServer();
+      const s3 = await createTestApp({ storage: 's3', s3: source.settings }, t.database);
+      try {
+        await s3.app.listen({ port: 0, host: '127.0.0.1' });
+        const owner = await buildUser(s3.db);
+        const headers = await authHeader(s3.db, owner.id);
+        const space = await buildSpace(s3.db, owner.id);
+        const bytes = Buffer.from('存在 S3 里的文件');
+        const file = await upload(headers, `/api/v3/space/${space.id}/file`, 's3.txt', bytes, s3);
+        await upload(headers, '/api/v1/user/avatar', 'me.png', tinyPng, s3);
+
+        const archive = path.join(work, 's3.tar');
+        const { manifest } = await takeBackup(sourceConfig(s3), archive, '0.1.0');
+        expect(manifest.storage).toBe('s3');
+        const stored = manifest.entries.filter((entry) => entry.path.startsWith('storage/'));
+        expect(stored.some((entry) => entry.path.startsWith('storage/avatars/'))).toBe(true);
+
+        // the source bucket holds objects: refused
+        const busy = { ...(await emptyTarget()), storage: 's3' as const, s3: source.settings };
+        await expect(restoreBackup(busy, fs.createReadStream(archive))).rejects.toThrow(
+          /S3 bucket already holds objects/,
+        );
+
+        const target = {
+          ...(await emptyTarget()),
+          storage: 's3' as const,
+          s3: destination.settings,
+        };
+        await restoreBackup(target, fs.createReadStream(archive));
+        expect(await destination.objectCount()).toBe(stored.length);
+        const restored = await openRestored(target);
+        try {
+          const download = await restored.app.app.inject({
+            method: 'GET',
+            url: `/api/v3/space/file/${file.fileId}/download`,
+            headers,
+          });
+          expect(download.rawPayload).toEqual(bytes);
+          const avatar = await restored.app.app.inject({ url: `/api/v1/user/avatar/${owner.id}` });
+          expect(avatar.rawPayload).toEqual(tinyPng);
+        } finally {
+          await restored.close();
+        }
+      } finally {
+        await s3.close();
+        await source.close();
+        await destination.close();
+      }
+    },
+    slow,
   );
 });
