@@ -1,6 +1,8 @@
 // One message of a conversation: the question on the right; the answer on the left as safe
 // Markdown with its references, copy and retry, a typing state while it streams, and on
-// failure spec §8's apology with the technical details folded away.
+// failure spec §8's apology with the technical details folded away and a retry button beside
+// it. An answer that broke off midway (the connection closed: a server restarting, a network
+// gone) says so instead of the apology, and keeps what had arrived.
 import { Alert, Button, Collapse, Spin, Tag, Tooltip, Typography } from 'antd';
 import {
   CopyOutlined,
@@ -86,7 +88,23 @@ export function ChatMessage({ message, busy, onRetry, onOpenReference }: ChatMes
             type="error"
             showIcon
             className="ai-failure"
-            title={t('ai.failure.apology')}
+            title={
+              message.failure.kind === 'incomplete'
+                ? t('ai.failure.cutOff')
+                : t('ai.failure.apology')
+            }
+            action={
+              message.question ? (
+                <Button
+                  size="small"
+                  icon={<RedoOutlined />}
+                  disabled={busy}
+                  onClick={() => onRetry(message.id)}
+                >
+                  {t('ai.retry')}
+                </Button>
+              ) : null
+            }
             description={
               <Collapse
                 size="small"

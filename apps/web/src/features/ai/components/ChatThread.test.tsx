@@ -106,6 +106,47 @@ describe('ChatThread', () => {
     expect(await within(alert).findByText(/HTTP 错误：503/)).toBeTruthy();
   });
 
+  it('says so when the answer breaks off midway, keeps what came, and retries from the alert', async () => {
+    const first = sseBody();
+    const second = sseBody();
+    const bodies = [first, second];
+    const server = await renderThread(() => ({ stream: (bodies.shift() ?? second).stream }));
+    await userEvent.type(box(), '开放时间？{Enter}');
+    act(() => first.send(event({ code: 0, data: { delta: '周二到周日' }, msg: '' })));
+    await screen.findByText('周二到周日');
+    // the server went away mid-answer (a killed instance): the body errors, as undici's does
+    act(() => first.fail(new TypeError('terminated')));
+    const cutOff = await screen.findByText(
+      '回答中断：与服务器的连接断开了，已显示的内容不完整。请重试。',
+    );
+    expect(screen.queryByText('抱歉，回答时出了点问题，请稍后重试。')).toBeNull();
+    expect(screen.getByText('周二到周日')).toBeTruthy();
+    const alert = cutOff.closest<HTMLElement>('.ai-failure');
+    if (!alert) throw new Error('the message is not in the failure box');
+
+    await userEvent.click(within(alert).getByRole('button', { name: /重试/ }));
+    await vi.waitFor(() =>
+      expect(server.find('POST', '/api/v1/ai/chat/c1/converse/stream')).toHaveLength(2),
+    );
+    expect(server.find('POST', '/api/v1/ai/chat/c1/converse/stream')[1]?.body).toEqual({
+      sessionId: 'a',
+      question: '开放时间？',
+    });
+    act(() => {
+      second.send(event({ code: 0, data: { delta: '周二到周日开放' }, msg: '' }));
+      second.send(
+        event({
+          code: 0,
+          data: { answer: '周二到周日开放', id: 'm2', prompt: '', referDocList: [] },
+          msg: 'ok',
+        }),
+      );
+      second.close();
+    });
+    await screen.findByText('周二到周日开放');
+    expect(screen.queryByText(/回答中断/)).toBeNull();
+  });
+
   it('says the offline answerer answers when no model is configured', async () => {
     await renderThread(() => ({ body: null }));
     expect(screen.getByText(/当前由内置的离线回答器作答/)).toBeTruthy();
