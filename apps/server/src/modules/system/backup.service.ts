@@ -253,7 +253,8 @@ export async function takeBackup(
           `There is no database in ${config.dataDir} (DATA_DIR); nothing to back up.`,
         );
       }
-      // on the embedded database this takes its lock: a server starting meanwhile waits for us
+      // on the embedded database this takes its lock: a server started meanwhile stops with
+      // the "in use" message
       const database = config.databaseUrl
         ? connectPostgres(config.databaseUrl, 2)
         : await openDatabase(config);
