@@ -6,11 +6,7 @@ import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@library/contract';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -18,6 +14,7 @@ import { AppError } from './http/app-error.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { validatorCompiler } from './http/input-text.js';
 import { trackRouteMethods } from './http/method-not-allowed.js';
+import { openApiOptions } from './http/openapi.js';
 import type { App } from './http/route-types.js';
 import { Job } from './infra/jobs/job-catalogue.js';
 import { createJobQueue } from './infra/jobs/job-queue.js';
@@ -123,20 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         data: { retryAfter: Math.ceil(context.ttl / 1000) },
       }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: '公共图书馆 API',
-        description: 'Public Library API — envelope {code, data, msg}',
-        version,
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(version));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const sessions = await createSessionCache(database);

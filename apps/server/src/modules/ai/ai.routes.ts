@@ -13,6 +13,7 @@ import {
   aiProviderTestResultSchema,
   aiSessionListSchema,
   aiSessionSchema,
+  aiStreamEventSchema,
   createAiSessionRequestSchema,
   enableSpaceAiRequestSchema,
   idParamsSchema,
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
+import { eventStreamResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { callerId, currentSession } from '../session/session.service.js';
@@ -181,7 +183,20 @@ export function registerAiRoutes(
   };
   app.post(
     '/api/v1/ai/chat/:chatId/converse/stream',
-    { schema: { tags, params: aiChatParamsSchema, body: aiConverseStreamRequestSchema } },
+    {
+      schema: {
+        tags,
+        params: aiChatParamsSchema,
+        body: aiConverseStreamRequestSchema,
+        response: eventStreamResponse(
+          'Server-sent events, each one `data: <envelope>` line and a blank line: ' +
+            '`{referDocList}` once, then `{delta}` pieces, then the final ' +
+            '`{answer, id, prompt, referDocList}`; a failure mid-stream sends code 100001 with ' +
+            'data null and ends the stream',
+          aiStreamEventSchema,
+        ),
+      },
+    },
     async (request, reply) => {
       // access is checked (404) before anything streams
       const access = await startConverse(

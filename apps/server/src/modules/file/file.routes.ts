@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
+import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
@@ -97,7 +98,18 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
 
   app.get(
     '/api/v3/space/file/:id/download',
-    { config: { auth: 'optional' }, schema: { tags, params: idParamsSchema } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: binaryResponse(
+          'The bytes, as an attachment (HTML, SVG, XML as octet-stream)',
+          ['*/*'],
+          { ranges: true },
+        ),
+      },
+    },
     async (request, reply) => {
       const bytes = await files.downloadFile(
         deps,
@@ -146,6 +158,9 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
         tags,
         params: idParamsSchema,
         querystring: z.object({ u: z.string(), e: z.string(), s: z.string() }).partial(),
+        response: binaryResponse('The bytes, inline (HTML, SVG, XML as text/plain)', ['*/*'], {
+          ranges: true,
+        }),
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
-import { imageUpload, sendImage } from '../user/avatar.http.js';
+import { imageResponse, imageUpload, sendImage } from '../user/avatar.http.js';
 import type { AvatarStore } from '../user/avatar.store.js';
 import { replaceSpaceIcon, spaceIcon } from './space-icon.service.js';
 
@@ -32,7 +32,10 @@ export function registerSpaceIconRoutes(app: App, deps: { db: Database; avatars:
 
   app.get(
     '/api/v2/space/:id/icon',
-    { config: { auth: 'optional' }, schema: { tags, params: idParamsSchema } },
+    {
+      config: { auth: 'optional' },
+      schema: { tags, params: idParamsSchema, response: imageResponse },
+    },
     async (request, reply) =>
       sendImage(
         reply,

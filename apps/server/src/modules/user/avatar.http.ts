@@ -3,7 +3,16 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadedFile } from '../../http/multipart.js';
+import { binaryResponse } from '../../http/openapi.js';
 import { avatarMaxBytes, contentTypeOfKey } from './avatar.store.js';
+
+/** The documented answer of a route sending a stored image. */
+export const imageResponse = binaryResponse('The image', [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
 
 /** The uploaded image's bytes, streamed; 100002 naming `file` when the request has none. */
 export async function imageUpload(request: FastifyRequest): Promise<Readable> {

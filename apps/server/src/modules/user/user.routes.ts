@@ -14,7 +14,7 @@ import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { listActiveTokens, revokeToken } from '../session/session.repo.js';
 import { currentSession } from '../session/session.service.js';
-import { imageUpload, sendImage } from './avatar.http.js';
+import { imageResponse, imageUpload, sendImage } from './avatar.http.js';
 import type { AvatarStore } from './avatar.store.js';
 import { presentUser } from './user.presenter.js';
 import * as users from './user.service.js';
@@ -89,7 +89,11 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
     '/api/v1/user/avatar/:userId',
     {
       config: { auth: 'none' },
-      schema: { tags, params: z.object({ userId: z.coerce.number().int().positive() }) },
+      schema: {
+        tags,
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: imageResponse,
+      },
     },
     async (request, reply) =>
       sendImage(
