@@ -23,6 +23,8 @@ import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import {
   indexFileHandler,
@@ -170,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fileDeps: FileDeps = {
     db,
     storage: createStorage(config, 'files'),
-    quotas: config.fileQuotas,
+    quotas: config.quotas,
     signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
   };
   // background work: the handler of each kind of the job catalogue
@@ -193,14 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.jobs.handle(Job.vacuumAiIndex, vacuumIndexHandler(aiIndex));
 
   registerUserRoutes(app, { db, avatars });
-  registerSpaceRoutes(app, { db, avatars });
+  registerSpaceRoutes(app, { db, avatars, quotas: config.quotas });
   registerSpaceIconRoutes(app, { db, avatars });
   registerPageRoutes(app, { db });
   registerTreeRoutes(app, {
     db,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
   });
-  registerMemberRoutes(app, { db });
+  registerMemberRoutes(app, { db, quotas: config.quotas });
+  registerAccountRoutes(app, { db, quotas: config.quotas });
+  registerAdminRoutes(app, { db, quotas: config.quotas });
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { defaultQuotas } from '@library/contract';
 
 const cwd = path.resolve('/srv/library');
 
@@ -100,11 +101,12 @@ describe('loadConfig: files (storage, quotas, preview secret)', () => {
     expect(config.storage).toBe('local');
     expect(config.s3).toBeUndefined();
     expect(config.previewSecret).toBeUndefined();
-    expect(config.fileQuotas).toEqual({
-      fileMaxBytes: 2 * 1024 ** 3,
-      spaceMaxBytes: 20 * 1024 ** 3,
-      userMaxBytes: 20 * 1024 ** 3,
-      spaceMaxFiles: 100_000,
+    expect(config.quotas).toEqual(defaultQuotas);
+    expect(config.quotas).toMatchObject({
+      fileBytes: 2 * 1024 ** 3,
+      spaceBytes: 20 * 1024 ** 3,
+      personalBytes: 20 * 1024 ** 3,
+      filesPerSpace: 100_000,
     });
   });
 
@@ -131,11 +133,12 @@ describe('loadConfig: files (storage, quotas, preview secret)', () => {
       secretKey: 'sk',
       forcePathStyle: true,
     });
-    expect(config.fileQuotas).toEqual({
-      fileMaxBytes: 1000,
-      spaceMaxBytes: 2000,
-      userMaxBytes: 3000,
-      spaceMaxFiles: 4,
+    expect(config.quotas).toEqual({
+      ...defaultQuotas,
+      fileBytes: 1000,
+      spaceBytes: 2000,
+      personalBytes: 3000,
+      filesPerSpace: 4,
     });
     expect(config.previewSecret).toBe('p'.repeat(32));
   });

@@ -2,6 +2,7 @@
 // Invalid values stop start-up with one line naming the variable.
 import path from 'node:path';
 import { serverRoot } from './server-root.js';
+import { defaultQuotas, type Quotas } from '@library/contract';
 
 export type RegistrationMode = 'open' | 'approval' | 'closed';
 export type SmsProviderName = 'console' | 'aliyun';
@@ -47,7 +48,8 @@ export interface Config {
   /** where file bytes live: DATA_DIR/files or an S3-compatible bucket */
   storage: StorageName;
   s3: S3Settings | undefined;
-  fileQuotas: FileQuotas;
+  /** the site's quotas of an account (an administrator may change them for one account) */
+  quotas: Quotas;
   /** HMAC key of preview URLs; unset = one generated once and kept under DATA_DIR */
   previewSecret: string | undefined;
   // --- AI chat (issue 5) ---
@@ -66,14 +68,6 @@ export interface S3Settings {
   accessKey: string;
   secretKey: string;
   forcePathStyle: boolean;
-}
-
-/** Upload limits until an admin quota screen exists (answers 700107, 700101, 700105, 700106). */
-export interface FileQuotas {
-  fileMaxBytes: number;
-  spaceMaxBytes: number;
-  userMaxBytes: number;
-  spaceMaxFiles: number;
 }
 
 export class ConfigError extends Error {
@@ -209,10 +203,9 @@ function loadAiSettings(env: Env) {
   };
 }
 
-const gib = 1024 * 1024 * 1024;
 const maxBytes = Number.MAX_SAFE_INTEGER;
 
-/** STORAGE, S3_*, the upload quotas and PREVIEW_SECRET (issue 4). */
+/** STORAGE, S3_*, the site's file quotas and PREVIEW_SECRET (issue 4). */
 function loadFileSettings(env: Env) {
   const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
   let s3: S3Settings | undefined;
@@ -243,11 +236,12 @@ function loadFileSettings(env: Env) {
   return {
     storage,
     s3,
-    fileQuotas: {
-      fileMaxBytes: integer(env, 'FILE_MAX_BYTES', 2 * gib, 1, maxBytes),
-      spaceMaxBytes: integer(env, 'SPACE_MAX_BYTES', 20 * gib, 1, maxBytes),
-      userMaxBytes: integer(env, 'USER_MAX_BYTES', 20 * gib, 1, maxBytes),
-      spaceMaxFiles: integer(env, 'SPACE_MAX_FILES', 100_000, 1, 1_000_000_000),
+    quotas: {
+      ...defaultQuotas,
+      fileBytes: integer(env, 'FILE_MAX_BYTES', defaultQuotas.fileBytes, 1, maxBytes),
+      spaceBytes: integer(env, 'SPACE_MAX_BYTES', defaultQuotas.spaceBytes, 1, maxBytes),
+      personalBytes: integer(env, 'USER_MAX_BYTES', defaultQuotas.personalBytes, 1, maxBytes),
+      filesPerSpace: integer(env, 'SPACE_MAX_FILES', defaultQuotas.filesPerSpace, 1, 1_000_000_000),
     },
     previewSecret,
   };

@@ -2,9 +2,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -34,6 +36,10 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     /** who invited this user; the friendship itself is made by the address-book feature */
     invitedBy: bigint('invited_by', { mode: 'number' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // search_grams text[], generated, GIN-indexed: the two-character pieces of the name, phone
+    // and e-mail for the administrators' search. Made by migration 0010 and read only by that
+    // search (admin-user.repo.ts) in SQL, so that no other query selects it.
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,8 +49,45 @@ export const users = pgTable(
       sql`${table.status} in ('active','pending','disabled','cancelled','suspended','frozen')`,
     ),
     index('users_invited_by_idx').on(table.invitedBy),
+    index('users_created_at_idx').on(table.createdAt),
+    index('users_last_login_at_idx').on(table.lastLoginAt),
+    index('users_pending_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/** System roles (spec §6): ADMIN and DEFAULT_ROLE are built in, administrators add others. */
+export const systemRoles = pgTable('system_roles', {
+  name: text('name').primaryKey(),
+  title: text('title').notNull(),
+  builtin: boolean('builtin').notNull().default(false),
+  /** feature switches this role sets, by name (a switch not named is allowed) */
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** The admin menus and API permissions granted to a role (`systemResources`). */
+export const roleResources = pgTable(
+  'role_resources',
+  {
+    role: text('role')
+      .notNull()
+      .references(() => systemRoles.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    resource: text('resource').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.role, table.resource] })],
+);
+
+/** What an administrator set for one account alone: feature switches and quotas, by name. */
+export const accountLimits = pgTable('account_limits', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  quotas: jsonb('quotas').$type<Record<string, number>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const userRoles = pgTable(
   'user_roles',
@@ -52,10 +95,15 @@ export const userRoles = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role')
+      .notNull()
+      .references(() => systemRoles.name, { onUpdate: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.role] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    index('user_roles_role_idx').on(table.role),
+  ],
 );
 
 /** One row per device login; the token itself is never stored, only its SHA-256. */

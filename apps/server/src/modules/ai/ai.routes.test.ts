@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
+import { ErrorCode, Role, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { queryRows } from '../../db/database.js';
 import { aiMessages, aiProviders, spaceAi, spaceFiles } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
@@ -542,6 +542,44 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
     expect(failed.status).toBe(200);
     expect(failed.events.at(-1)).toMatchObject({ code: ErrorCode.serverError, data: null });
     expect(failed.events.at(-1)?.msg).toContain('model overloaded');
+    await t.db.delete(aiProviders);
+  });
+
+  it('ends an answer with 100003 within 5 s when an administrator suspends the asker', async () => {
+    await setProvider();
+    const { chatId, as, ids } = await buildWorld();
+    const admin = await buildUser(t.db, { roles: [Role.admin] });
+    const sessionId = await newSession(chatId, as.reader);
+    fake.chat = {
+      kind: 'stream',
+      pieces: ['第一段。', ...Array(100).fill('更多。')],
+      pieceDelayMs: 100,
+    };
+    const closed = fake.clientClosed();
+    const res = await fetch(`${origin}/api/v1/ai/chat/${chatId}/converse/stream`, {
+      method: 'POST',
+      headers: { ...as.reader, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, question: '长城有多长？' }),
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('第一段')) text += new TextDecoder().decode((await reader.read()).value);
+    const suspended = await call(
+      'PUT',
+      `/api/system/v1/users/${ids.reader}/state`,
+      await authHeader(t.db, admin.id),
+      { state: 'suspended' },
+    );
+    expect(suspended.status).toBe(200);
+    const started = performance.now();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += new TextDecoder().decode(chunk.value);
+    }
+    expect(performance.now() - started).toBeLessThan(5000);
+    const last = JSON.parse(text.trim().split('\n\n').at(-1)!.slice('data: '.length));
+    expect(last).toMatchObject({ code: ErrorCode.tokenExpired, data: null });
+    await closed; // the model call was stopped too
+    expect(text.split('更多').length).toBeLessThan(60);
     await t.db.delete(aiProviders);
   });
 

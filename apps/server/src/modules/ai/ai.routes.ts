@@ -29,7 +29,7 @@ import { requestLocale } from '../../http/locale.js';
 import { eventStreamResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { callerId, currentSession, watchRevocation } from '../session/session.service.js';
 import { presentProvider, presentSession } from './ai.presenter.js';
 import * as conversations from './conversation.service.js';
 import { startConverse, streamAnswer } from './converse.service.js';
@@ -210,6 +210,8 @@ export function registerAiRoutes(
         requestId: request.id,
         locale: requestLocale(request),
         log: request.log,
+        watchRevocation: (onRevoked: () => void) =>
+          watchRevocation(db, app.sessions, currentSession(request), onRevoked),
       };
       reply.hijack();
       await streamAnswer(converseDeps, access, request.body.question, target);

@@ -146,6 +146,8 @@ export interface StreamTarget {
   requestId: string;
   locale: Locale;
   log: FastifyBaseLogger;
+  /** calls back when the asker's session is revoked mid-answer; returns the unsubscribe */
+  watchRevocation: (onRevoked: () => void) => () => void;
 }
 
 /**
@@ -176,6 +178,15 @@ export async function streamAnswer(
   const send = (event: Envelope<unknown>) => {
     if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };
+  // an account logged out by an administrator (or a password change) stops its answer at once
+  const unwatch = target.watchRevocation(() => {
+    send({
+      code: ErrorCode.tokenExpired,
+      data: null,
+      msg: errorMessage(ErrorCode.tokenExpired, target.locale),
+    });
+    controller.abort(new Error('session revoked'));
+  });
   try {
     const final = await converse(
       deps,
@@ -199,6 +210,7 @@ export async function streamAnswer(
       });
     }
   } finally {
+    unwatch();
     if (!raw.writableEnded) raw.end();
   }
 }

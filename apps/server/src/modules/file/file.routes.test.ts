@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, filePreviewTtlSeconds, type SpaceFile } from '@library/contract';
+import { defaultQuotas, ErrorCode, filePreviewTtlSeconds, type SpaceFile } from '@library/contract';
 import type { Config } from '../../config.js';
 import {
   fileBlobs,
@@ -770,10 +770,10 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
 describe('upload quotas', () => {
   let t: TestApp;
   const upload = uploader(() => t);
-  const quotas = { fileMaxBytes: 1000, spaceMaxBytes: 2500, userMaxBytes: 3000, spaceMaxFiles: 4 };
+  const quotas = { fileBytes: 1000, spaceBytes: 2500, personalBytes: 3000, filesPerSpace: 4 };
 
   beforeAll(async () => {
-    t = await createTestApp({ fileQuotas: quotas });
+    t = await createTestApp({ quotas: { ...defaultQuotas, ...quotas } });
   });
   afterAll(async () => {
     await t.close();

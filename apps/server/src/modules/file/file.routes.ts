@@ -19,6 +19,7 @@ import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
+import { quotasOf } from '../account/account.policy.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { contentDisposition, parseRange } from './file.http.js';
 import { isActiveType } from './file.sniff.js';
@@ -45,8 +46,9 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
     async (request) => {
       const userId = me(request);
       // per-route limits: the quotas are enforced while streaming, busboy only stops a runaway
+      const { fileBytes } = await quotasOf(db, userId, deps.quotas);
       const part = await uploadedFile(request, fileUploadField, {
-        fileSize: deps.quotas.fileMaxBytes + 1,
+        fileSize: fileBytes + 1,
         fields: 10,
       });
       return ok(

@@ -7,9 +7,9 @@ import {
   type FileList,
   type FilePreviewUrl,
   type SpaceFile,
+  type Quotas,
   type SpaceAccessRole,
 } from '@library/contract';
-import type { FileQuotas } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
@@ -20,6 +20,8 @@ import {
   type ByteRange,
   type StorageDriver,
 } from '../../infra/storage/storage-driver.js';
+import { lockAccount } from '../account/account-limits.repo.js';
+import { quotasOf, requireFeature, requireSpaceFeature } from '../account/account.policy.js';
 import { accessSpace } from '../space/space-access.js';
 import { audienceOf, fileShown } from '../space/visibility.js';
 import type { SpaceAction } from '../space/space.policy.js';
@@ -33,7 +35,8 @@ import { meterUpload, UploadMeter } from './file.upload.js';
 export interface FileDeps {
   db: Database;
   storage: StorageDriver;
-  quotas: FileQuotas;
+  /** the site's quotas; an account's own come from `quotasOf` */
+  quotas: Quotas;
   signer: PreviewSigner;
 }
 
@@ -87,19 +90,24 @@ export async function uploadFile(
   pageId: string | undefined,
   part: { filename: string | undefined; file: Readable },
 ): Promise<SpaceFile> {
-  const { db, storage, quotas } = deps;
-  const { role } = await accessSpace(db, userId, spaceId, 'edit');
+  const { db, storage } = deps;
+  const { space, role } = await accessSpace(db, userId, spaceId, 'edit');
+  await requireFeature(db, userId, 'uploadFile');
+  await requireSpaceFeature(db, userId, space, 'createSpaceFile', 'joinSpaceFile');
+  // the uploader's limits for the file and personal storage, the owner's for the space
+  const mine = await quotasOf(db, userId, deps.quotas);
+  const owners = space.ownerId === userId ? mine : await quotasOf(db, space.ownerId, deps.quotas);
   if (pageId && !(await repo.livePageOf(db, spaceId, pageId))) throw notFound();
   const name = displayName(part.filename);
   if (isRefused(Buffer.alloc(0), name)) throw new AppError(ErrorCode.fileTypeUnsupported);
 
   const used = await repo.usage(db, spaceId, userId);
-  if (used.spaceFiles >= quotas.spaceMaxFiles) throw new AppError(ErrorCode.quotaFileCount);
+  if (used.spaceFiles >= owners.filesPerSpace) throw new AppError(ErrorCode.quotaFileCount);
   const meter = new UploadMeter(
     [
-      { code: ErrorCode.quotaSingleFileSize, bytesLeft: quotas.fileMaxBytes },
-      { code: ErrorCode.quotaSpaceSize, bytesLeft: quotas.spaceMaxBytes - used.spaceBytes },
-      { code: ErrorCode.quotaPersonalStorage, bytesLeft: quotas.userMaxBytes - used.userBytes },
+      { code: ErrorCode.quotaSingleFileSize, bytesLeft: mine.fileBytes },
+      { code: ErrorCode.quotaSpaceSize, bytesLeft: owners.spaceBytes - used.spaceBytes },
+      { code: ErrorCode.quotaPersonalStorage, bytesLeft: mine.personalBytes - used.userBytes },
     ],
     name,
   );
@@ -137,14 +145,16 @@ export async function uploadFile(
   let fileId: string;
   try {
     fileId = await db.transaction(async (tx) => {
+      // the space, then the uploader: concurrent uploads (to this space, or by this person to
+      // another) may have used the room meanwhile, and are checked one after the other
       await repo.lockSpace(tx, spaceId);
-      // concurrent uploads may have used the room meanwhile
+      await lockAccount(tx, userId);
       const now = await repo.usage(tx, spaceId, userId);
-      if (now.spaceFiles >= quotas.spaceMaxFiles) throw new AppError(ErrorCode.quotaFileCount);
-      if (now.spaceBytes + size > quotas.spaceMaxBytes) {
+      if (now.spaceFiles >= owners.filesPerSpace) throw new AppError(ErrorCode.quotaFileCount);
+      if (now.spaceBytes + size > owners.spaceBytes) {
         throw new AppError(ErrorCode.quotaSpaceSize);
       }
-      if (now.userBytes + size > quotas.userMaxBytes) {
+      if (now.userBytes + size > mine.personalBytes) {
         throw new AppError(ErrorCode.quotaPersonalStorage);
       }
       let blob = await repo.findBlobByHash(tx, spaceId, sha256);
@@ -256,8 +266,8 @@ export interface FileBytes {
   stream: Readable;
 }
 
-/** Opens a file's bytes (or one range of them) for someone who may read it. */
-export async function downloadFile(
+/** A file's bytes (or one range of them) for someone who may read it. */
+async function openBytes(
   deps: FileDeps,
   userId: number | null,
   fileId: string,
@@ -288,12 +298,24 @@ export async function downloadFile(
   };
 }
 
+/** Downloads a file (an account needs its 'download files' switch; visitors of open spaces may). */
+export async function downloadFile(
+  deps: FileDeps,
+  userId: number | null,
+  fileId: string,
+  range: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+): Promise<FileBytes> {
+  if (userId !== null) await requireFeature(deps.db, userId, 'downloadFile');
+  return openBytes(deps, userId, fileId, range);
+}
+
 export async function previewUrl(
   deps: FileDeps,
   userId: number | null,
   fileId: string,
 ): Promise<FilePreviewUrl> {
   await accessFile(deps.db, userId, fileId, 'read');
+  if (userId !== null) await requireFeature(deps.db, userId, 'previewFile');
   return deps.signer.sign(fileId, userId);
 }
 
@@ -306,5 +328,7 @@ export async function openPreview(
 ) {
   const signed = deps.signer.verify(fileId, query);
   if (signed === null) throw new AppError(ErrorCode.fileUrlInvalid, { status: 403 });
-  return downloadFile(deps, signed.userId, fileId, range);
+  // checked again: a switch turned off after the URL was signed closes it
+  if (signed.userId !== null) await requireFeature(deps.db, signed.userId, 'previewFile');
+  return openBytes(deps, signed.userId, fileId, range);
 }

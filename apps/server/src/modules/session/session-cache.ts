@@ -29,12 +29,18 @@ export interface SessionCache {
    * every instance has — so the writer's next request finds it forgotten wherever it lands.
    */
   settled(since: number): Promise<void>;
+  /**
+   * Calls `listener` each time something about the user's sessions is announced (a token
+   * revoked, the user changed), until the returned function is called.
+   */
+  watchUser(userId: number, listener: () => void): () => void;
   close(): Promise<void>;
 }
 
 export async function createSessionCache(database: DatabaseHandle): Promise<SessionCache> {
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
+  const watchers = new Map<number, Set<() => void>>();
   let live = false;
   // raised by every announcement: a row read before it may be stale and is not kept
   let epoch = 0;
@@ -56,7 +62,9 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
   const subscription = await database.listen(sessionChannel, {
     onMessage(payload) {
       epoch += 1;
-      for (const tokenHash of byUser.get(Number(payload)) ?? []) forget(tokenHash);
+      const userId = Number(payload);
+      for (const tokenHash of byUser.get(userId) ?? []) forget(tokenHash);
+      for (const listener of watchers.get(userId) ?? []) listener();
     },
     onUp() {
       forgetAll();
@@ -92,6 +100,15 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
       byUser.set(row.user.id, hashes);
     },
     epoch: () => epoch,
+    watchUser(userId, listener) {
+      const listeners = watchers.get(userId) ?? new Set();
+      listeners.add(listener);
+      watchers.set(userId, listeners);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) watchers.delete(userId);
+      };
+    },
     async settled(since) {
       await subscription.settled();
       if (epoch !== since) await subscription.settledEverywhere();

@@ -23,6 +23,11 @@ export async function insertToken(
   return created.id;
 }
 
+/** The user's last login, shown to administrators. */
+export async function markLogin(db: Executor, userId: number, at: Date) {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
 const activeTokenQuery = (db: Database) =>
   db
     .select({ tokenId: authTokens.id, lastSeenAt: authTokens.lastSeenAt, user: users })
@@ -44,6 +49,19 @@ export function activeTokenFinder(db: Database) {
 }
 
 export type ActiveToken = NonNullable<Awaited<ReturnType<ReturnType<typeof activeTokenFinder>>>>;
+
+/** Whether a token (by id) is still unrevoked and its user active. */
+export function tokenValidity(db: Database) {
+  return async (tokenId: string) => {
+    const [row] = await db
+      .select({ status: users.status })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
+      .limit(1);
+    return row?.status === 'active';
+  };
+}
 
 export async function touchToken(db: Executor, tokenId: string, at: Date) {
   await db.update(authTokens).set({ lastSeenAt: at }).where(eq(authTokens.id, tokenId));

@@ -41,6 +41,7 @@ export async function issueToken(
 ) {
   const token = crypto.randomBytes(32).toString('base64url');
   const tokenId = await repo.insertToken(db, { userId, tokenHash: hashToken(token), client, ip });
+  await repo.markLogin(db, userId, new Date());
   return { token, tokenId };
 }
 
@@ -104,6 +105,37 @@ export function createSessionResolver(db: Database, trustedOrigins: string[], ca
       row.lastSeenAt = now; // the cached row too: touched once a minute, not on every request
     }
     return { userId: row.user.id, tokenId: row.tokenId, user: row.user };
+  };
+}
+
+/**
+ * Calls `onRevoked` once when the session's token stops being valid (revoked, or its user no
+ * longer active) — as soon as the change is announced, on whichever instance made it. For
+ * answers that outlive the request's own check, such as an AI answer stream. Returns the
+ * function that stops watching.
+ */
+export function watchRevocation(
+  db: Database,
+  cache: SessionCache,
+  session: Session,
+  onRevoked: () => void,
+): () => void {
+  const stillValid = repo.tokenValidity(db);
+  let done = false;
+  const stop = cache.watchUser(session.userId, () => {
+    void stillValid(session.tokenId).then(
+      (valid) => {
+        if (valid || done) return;
+        done = true;
+        stop();
+        onRevoked();
+      },
+      () => undefined, // the database away: the next announcement asks again
+    );
+  });
+  return () => {
+    done = true;
+    stop();
   };
 }
 

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   idSchema,
   memberGroupListSchema,
+  type Quotas,
   updateMemberGroupRequestSchema,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
@@ -15,7 +16,7 @@ import * as members from './member.service.js';
 
 const tags = ['space members'];
 
-export function registerMemberRoutes(app: App, deps: { db: Database }) {
+export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quotas }) {
   const { db } = deps;
 
   app.get(
@@ -43,6 +44,7 @@ export function registerMemberRoutes(app: App, deps: { db: Database }) {
         currentSession(request).userId,
         request.params.id,
         request.body,
+        deps.quotas,
       );
       return ok({ memberGroupId: group.id });
     },

@@ -1,15 +1,28 @@
 // A space's member groups: each holds users (teams later) and gives them one role. The owner
 // group cannot be renamed to another role or deleted, only owners change it, and the last owner
 // cannot leave.
-import { ErrorCode, type MemberGroup, type SpaceRole } from '@library/contract';
+import {
+  defaultQuotas,
+  ErrorCode,
+  type MemberGroup,
+  type Quotas,
+  type SpaceRole,
+} from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween } from '../../lib/position.js';
+import {
+  assertWithinQuota,
+  featuresOf,
+  quotasOf,
+  refusalOf,
+  requireSpaceFeature,
+} from '../account/account.policy.js';
 import { avatarPath } from '../user/user.presenter.js';
 import { findByAccount } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import * as repo from './member.repo.js';
-import { addUserMember, insertMemberGroup } from './space.repo.js';
+import { addUserMember, insertMemberGroup, lockSpaceRow } from './space.repo.js';
 
 /** The member group with its space, if the caller may manage it (owner groups: owners only). */
 async function manageableGroup(db: Database, userId: number, memberGroupId: string) {
@@ -57,14 +70,22 @@ export async function createMemberGroup(
   userId: number,
   spaceId: string,
   input: { name: string; role: Exclude<SpaceRole, 'owner'> },
+  site: Quotas = defaultQuotas,
 ) {
-  await accessSpace(db, userId, spaceId, 'manage');
-  const groups = await repo.memberGroupsOf(db, spaceId);
-  return insertMemberGroup(db, {
-    spaceId,
-    name: input.name,
-    role: input.role,
-    position: positionBetween(groups.at(-1)?.position ?? null, null),
+  const { space } = await accessSpace(db, userId, spaceId, 'manage');
+  await requireSpaceFeature(db, userId, space, 'createSpaceGroup', 'joinSpaceGroup');
+  return db.transaction(async (tx) => {
+    // one at a time per space: two creations at once cannot both pass the owner's quota
+    await lockSpaceRow(tx, spaceId);
+    const groups = await repo.memberGroupsOf(tx, spaceId);
+    const quotas = await quotasOf(tx, space.ownerId, site);
+    assertWithinQuota('groupsPerSpace', quotas.groupsPerSpace, groups.length);
+    return insertMemberGroup(tx, {
+      spaceId,
+      name: input.name,
+      role: input.role,
+      position: positionBetween(groups.at(-1)?.position ?? null, null),
+    });
   });
 }
 
@@ -100,6 +121,10 @@ export async function addMemberByAccount(
   const group = await manageableGroup(db, userId, memberGroupId);
   const person = await findByAccount(db, account);
   if (!person || person.status !== 'active') throw new AppError(ErrorCode.userMissing);
+  // someone whose 'participate in spaces' switch is off cannot be given a space (spec §6)
+  if (refusalOf(await featuresOf(db, person.id), 'joinSpace')) {
+    throw new AppError(ErrorCode.noJoinSpace);
+  }
   await addUserMember(db, group.id, person.id);
 }
 

@@ -12,6 +12,7 @@ import {
   spaceDetailSchema,
   spaceGroupListSchema,
   updateSpaceRequestSchema,
+  type Quotas,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
@@ -23,7 +24,10 @@ import * as spaces from './space.service.js';
 
 const tags = ['space'];
 
-export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: AvatarStore }) {
+export function registerSpaceRoutes(
+  app: App,
+  deps: { db: Database; avatars: AvatarStore; quotas: Quotas },
+) {
   const { db, avatars } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
@@ -103,7 +107,12 @@ export function registerSpaceRoutes(app: App, deps: { db: Database; avatars: Ava
     '/api/v2/space',
     { schema: { tags, body: createSpaceRequestSchema, response: okResponse(spaceDetailSchema) } },
     async (request) =>
-      ok(presentSpace(await spaces.createSpace(db, me(request), request.body), 'owner')),
+      ok(
+        presentSpace(
+          await spaces.createSpace(db, me(request), request.body, deps.quotas),
+          'owner',
+        ),
+      ),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 // Spaces: creating one (with its member groups), reading and changing it, deleting it to the
 // recycle bin behind the owner's password; and each user's sidebar grouping of spaces.
 import {
+  defaultQuotas,
   ErrorCode,
   type CreateSpaceRequest,
   type OpenSpaceList,
+  type Quotas,
   type SpaceDetail,
   type SpaceGroup,
   type UpdateSpaceRequest,
@@ -11,6 +13,8 @@ import {
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween, positionsBetween } from '../../lib/position.js';
+import { countOwnedSpaces, lockAccount } from '../account/account-limits.repo.js';
+import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
 import type { AvatarStore } from '../user/avatar.store.js';
 import { verifyPassword } from '../user/password.js';
 import { getUser } from '../user/user.service.js';
@@ -28,6 +32,10 @@ const initialMemberGroups = [
   { name: '读者', role: 'reader' },
 ] as const;
 
+/**
+ * The name stored for a user's first group. A group still under it is answered `isDefault`, so
+ * the web names it in the reader's language; a renamed group keeps the user's own name.
+ */
 export const defaultGroupName = '我的空间';
 
 /** The user's space groups; a first one is made when the user has none. */
@@ -59,8 +67,18 @@ async function placeAtEnd(db: Executor, userId: number, spaceId: string, groupId
   });
 }
 
-export async function createSpace(db: Database, userId: number, input: CreateSpaceRequest) {
+export async function createSpace(
+  db: Database,
+  userId: number,
+  input: CreateSpaceRequest,
+  site: Quotas = defaultQuotas,
+) {
   return db.transaction(async (tx) => {
+    await requireFeature(tx, userId, 'createSpace');
+    // one creation at a time per account, so two at once cannot both pass the quota
+    await lockAccount(tx, userId);
+    const quotas = await quotasOf(tx, userId, site);
+    assertWithinQuota('spaces', quotas.spaces, await countOwnedSpaces(tx, userId));
     const group = input.groupId
       ? await ownGroup(tx, userId, input.groupId)
       : (await groupsOf(tx, userId))[0]!;
@@ -96,6 +114,7 @@ export async function listSpaceGroups(db: Database, userId: number): Promise<Spa
   const result = groups.map((group) => ({
     groupId: group.id,
     groupName: group.name,
+    isDefault: group.name === defaultGroupName,
     spaceList: [] as SpaceGroup['spaceList'],
   }));
   const byId = new Map(result.map((group) => [group.groupId, group]));
@@ -133,15 +152,25 @@ export async function updateSpace(
   spaceId: string,
   input: UpdateSpaceRequest,
 ): Promise<SpaceDetail> {
-  const { space } = await accessSpace(db, userId, spaceId, 'manage');
-  // an uploaded image's path is set by its upload only (it names a stored image)
-  if (input.icon && input.icon !== space.icon && looksLikeIconPath(input.icon)) {
-    throw new AppError(ErrorCode.paramError, { detail: 'icon' });
-  }
-  const updated = await repo.updateSpace(db, spaceId, input);
-  if (!updated) throw new AppError(ErrorCode.dataMissing);
+  // Only the fields the request names change (the web sends what the user changed), and the
+  // row is locked while the icon is compared and written: a save and an icon upload (or two
+  // saves) at once are applied one after the other, each against the other's result.
+  const replacedIconKey = await db.transaction(async (tx) => {
+    const { space } = await accessSpace(tx, userId, spaceId, 'manage');
+    // opening a space to visitors is 'external access' (spec §6); closing it is always allowed
+    if (input.openToVisitors && !space.openToVisitors) {
+      await requireFeature(tx, userId, 'spaceExternalAccess');
+    }
+    const icon = await repo.lockSpaceIcon(tx, spaceId);
+    // an uploaded image's path is set by its upload only (it names a stored image)
+    if (input.icon && input.icon !== icon && looksLikeIconPath(input.icon)) {
+      throw new AppError(ErrorCode.paramError, { detail: 'icon' });
+    }
+    const updated = await repo.updateSpace(tx, spaceId, input);
+    if (!updated) throw new AppError(ErrorCode.dataMissing);
+    return updated.icon !== icon ? spaceIconKey(spaceId, icon) : null;
+  });
   // an uploaded image the new icon replaces leaves the avatar store (a leftover is harmless)
-  const replacedIconKey = updated.icon !== space.icon ? spaceIconKey(spaceId, space.icon) : null;
   if (replacedIconKey) await avatars.remove(replacedIconKey).catch(() => undefined);
   return getSpace(db, userId, spaceId);
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
+import { requireFeature } from '../account/account.policy.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { audienceOf, nodeShown } from '../space/visibility.js';
@@ -103,6 +104,18 @@ interface NewNodeInput {
   avatar?: string | null | undefined;
 }
 
+/** The switches (spec §6) a new node of each type needs. */
+const creationFeature = {
+  topic: 'createTopic',
+  page: 'createPage',
+  link: 'createExternalLink',
+} as const;
+
+/** Topics in a space of someone else's are worked on with the 'participate in topic' switch. */
+async function requireTopicWork(db: Executor, userId: number, space: { ownerId: number }) {
+  if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
+}
+
 /** Creates a node at the end of its parent topic (or the space root). */
 async function createNode(
   db: Executor,
@@ -110,7 +123,9 @@ async function createNode(
   spaceId: string,
   input: NewNodeInput,
 ): Promise<NodeRow> {
-  await accessSpace(db, userId, spaceId, 'edit');
+  const { space } = await accessSpace(db, userId, spaceId, 'edit');
+  await requireFeature(db, userId, creationFeature[input.type]);
+  if (input.type === 'topic') await requireTopicWork(db, userId, space);
   return db.transaction(async (tx) => {
     if (!(await repo.lockSpace(tx, spaceId))) throw notFound();
     const parentId = input.parentId ?? null;
@@ -177,7 +192,8 @@ async function editNode(
   type: NodeType,
   changes: { name?: string | undefined; url?: string | undefined; avatar?: string | null },
 ): Promise<NodeRow> {
-  await accessNode(db, userId, nodeId, 'edit', type);
+  const { space } = await accessNode(db, userId, nodeId, 'edit', type);
+  if (type === 'topic') await requireTopicWork(db, userId, space);
   const updated = await repo.updateNode(db, nodeId, {
     ...(changes.name !== undefined ? { name: changes.name } : {}),
     ...(changes.url !== undefined ? { url: changes.url } : {}),
@@ -227,7 +243,8 @@ export async function moveNode(
   targetId: string | null,
   placement: TreePlacement,
 ): Promise<MovedNode> {
-  const { space } = await accessNode(db, userId, nodeId, 'edit');
+  const { space, node: found } = await accessNode(db, userId, nodeId, 'edit');
+  if (found.type === 'topic') await requireTopicWork(db, userId, space);
   return db.transaction(async (tx) => {
     if (!(await repo.lockSpace(tx, space.id))) throw notFound();
     // Read again under the lock: another change may have come first.

@@ -145,7 +145,7 @@ export async function bindEmail(
 }
 
 /** Changes a user's state; leaving 'active' logs the user out everywhere at once. */
-export async function setStatus(db: Database, userId: number, status: UserStatus) {
+export async function setStatus(db: Executor, userId: number, status: UserStatus) {
   return db.transaction(async (tx) => {
     const user = await repo.updateUser(tx, userId, { status });
     if (!user) throw new AppError(ErrorCode.userMissing);

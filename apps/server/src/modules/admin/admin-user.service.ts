@@ -1,0 +1,222 @@
+// The user administration: finding users, their state (which logs them out everywhere), roles,
+// feature switches and quotas, registration approval, new accounts and password resets. The
+// library always keeps an administrator who can log in.
+import {
+  ErrorCode,
+  Role,
+  type AccountState,
+  type AdminUser,
+  type AdminUserListFilter,
+  type AdminUserListResponse,
+  type CreateUserRequest,
+  type Quotas,
+  type UserPermissionResponse,
+  type UserQuotaResponse,
+} from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import * as limits from '../account/account-limits.repo.js';
+import { effectiveFeatures, effectiveQuotas } from '../account/account.policy.js';
+import { usageOf } from '../account/account.service.js';
+import { revokeAllTokens } from '../session/session.repo.js';
+import { hashPassword } from '../user/password.js';
+import * as users from '../user/user.service.js';
+import { findByEmail, findByMobile, listRoles, updateUser } from '../user/user.repo.js';
+import { presentAdminUser } from './admin-user.presenter.js';
+import * as repo from './admin-user.repo.js';
+import { existingRoles } from './role.repo.js';
+
+const notAllowed = (detail: string) => new AppError(ErrorCode.operationNotAllowed, { detail });
+
+export async function listUsers(
+  db: Database,
+  query: AdminUserListFilter,
+): Promise<AdminUserListResponse> {
+  const { rows, total, pendingCount } = await repo.listUsers(db, query);
+  return {
+    list: rows.map((row) => presentAdminUser(row.user, row.roles, row.storageBytes)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pendingCount,
+  };
+}
+
+export async function getAdminUser(db: Executor, userId: number): Promise<AdminUser> {
+  const row = await repo.findListedUser(db, userId);
+  if (!row) throw new AppError(ErrorCode.systemUserMissing);
+  return presentAdminUser(row.user, row.roles, row.storageBytes);
+}
+
+/** The user, or 404 + 700004 (system user missing). */
+async function systemUser(db: Executor, userId: number) {
+  const user = await users.getUser(db, userId).catch(() => undefined);
+  if (!user) throw new AppError(ErrorCode.systemUserMissing);
+  return user;
+}
+
+/**
+ * Refuses (700009) to leave the library without an administrator who can log in: `userId`
+ * is about to stop being one.
+ */
+async function keepAnAdministrator(tx: Executor, userId: number) {
+  const admins = await repo.lockActiveHolders(tx, Role.admin);
+  if (admins.includes(userId) && admins.length === 1) {
+    throw notAllowed('the library keeps at least one administrator who can log in');
+  }
+}
+
+/**
+ * Sets an account's state. Leaving `normal` revokes every token of the account at once (and so
+ * its open AI answers): its next request is 401 on every instance.
+ */
+export async function setState(db: Database, actorId: number, userId: number, state: AccountState) {
+  if (userId === actorId && state !== 'normal')
+    throw notAllowed('administrators cannot lock themselves out');
+  await db.transaction(async (tx) => {
+    const user = await systemUser(tx, userId);
+    if (user.status === 'pending') throw notAllowed('approve or reject the registration first');
+    if (state !== 'normal') await keepAnAdministrator(tx, userId);
+    await users.setStatus(tx, userId, repo.storedStatus(state));
+  });
+  return getAdminUser(db, userId);
+}
+
+/** Approves a pending registration (the account can log in) or rejects it (it is removed). */
+export async function decideRegistration(db: Database, userId: number, approved: boolean) {
+  const decided = await db.transaction(async (tx) => {
+    const user = await systemUser(tx, userId);
+    if (user.status !== 'pending') throw new AppError(ErrorCode.pendingApproval);
+    if (!approved) {
+      await repo.deleteUser(tx, userId);
+      return false;
+    }
+    await users.setStatus(tx, userId, 'active');
+    return true;
+  });
+  return decided ? getAdminUser(db, userId) : null;
+}
+
+/** Replaces the system roles a user holds; DEFAULT_ROLE is everyone's and is not stored. */
+export async function setRoles(db: Database, actorId: number, userId: number, wanted: string[]) {
+  const roles = [...new Set(wanted.filter((role) => role !== Role.default))];
+  await withKnownRoles(() =>
+    db.transaction(async (tx) => {
+      await systemUser(tx, userId);
+      const known = await existingRoles(tx, roles);
+      const unknown = roles.find((role) => !known.includes(role));
+      if (unknown) throw new AppError(ErrorCode.systemRoleMissing, { detail: unknown });
+      const before = await listRoles(tx, userId);
+      if (before.includes(Role.admin) && !roles.includes(Role.admin)) {
+        if (userId === actorId) throw notAllowed('administrators cannot demote themselves');
+        await keepAnAdministrator(tx, userId);
+      }
+      await repo.replaceRoles(tx, userId, roles);
+    }),
+  );
+  return getAdminUser(db, userId);
+}
+
+/** A role deleted while it was being given answers as missing (700001). */
+async function withKnownRoles<Result>(write: () => Promise<Result>): Promise<Result> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError(ErrorCode.systemRoleMissing);
+    throw error;
+  }
+}
+
+export async function userPermission(
+  db: Executor,
+  userId: number,
+): Promise<UserPermissionResponse> {
+  await systemUser(db, userId);
+  const settings = await limits.findAccountSettings(db, userId);
+  return { features: effectiveFeatures(settings), overrides: settings.features };
+}
+
+export async function setUserPermission(
+  db: Database,
+  userId: number,
+  overrides: Record<string, boolean | null | undefined>,
+) {
+  await systemUser(db, userId);
+  await limits.saveAccountSettings(db, userId, 'features', definedOnly(overrides));
+  return userPermission(db, userId);
+}
+
+export async function userQuota(
+  db: Executor,
+  userId: number,
+  site: Quotas,
+): Promise<UserQuotaResponse> {
+  await systemUser(db, userId);
+  const settings = await limits.findAccountSettings(db, userId);
+  return {
+    limits: effectiveQuotas(settings, site),
+    usage: await usageOf(db, userId),
+    overrides: settings.quotas,
+  };
+}
+
+export async function setUserQuota(
+  db: Database,
+  userId: number,
+  overrides: Record<string, number | null | undefined>,
+  site: Quotas,
+) {
+  await systemUser(db, userId);
+  await limits.saveAccountSettings(db, userId, 'quotas', definedOnly(overrides));
+  return userQuota(db, userId, site);
+}
+
+function definedOnly<Value>(changes: Record<string, Value | undefined>): Record<string, Value> {
+  return Object.fromEntries(
+    Object.entries(changes).filter((entry): entry is [string, Value] => entry[1] !== undefined),
+  );
+}
+
+/** Sets a new password for a user; every device of theirs is logged out. */
+export async function resetPassword(db: Database, userId: number, password: string) {
+  await systemUser(db, userId);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { passwordHash });
+    await revokeAllTokens(tx, userId, new Date());
+  });
+}
+
+/** An account made by an administrator: it can log in at once with the given password. */
+export async function createAccount(db: Database, input: CreateUserRequest) {
+  const roles = [...new Set((input.roles ?? []).filter((role) => role !== Role.default))];
+  try {
+    const id = await withKnownRoles(() =>
+      db.transaction(async (tx) => {
+        if (input.mobile && (await findByMobile(tx, input.mobile))) {
+          throw new AppError(ErrorCode.mobileInUse);
+        }
+        if (input.email && (await findByEmail(tx, input.email))) {
+          throw new AppError(ErrorCode.emailInUse);
+        }
+        const known = await existingRoles(tx, roles);
+        const unknown = roles.find((role) => !known.includes(role));
+        if (unknown) throw new AppError(ErrorCode.systemRoleMissing, { detail: unknown });
+        const user = await users.createUser(tx, {
+          nickname: input.nickname,
+          mobile: input.mobile,
+          email: input.email,
+          password: input.password,
+        });
+        await repo.replaceRoles(tx, user.id, roles);
+        return user.id;
+      }),
+    );
+    return getAdminUser(db, id);
+  } catch (error) {
+    // the same phone or address created twice at once: the unique index decides
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.duplicate);
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+// System roles: ADMIN and DEFAULT_ROLE are built in; administrators add roles, grant them admin
+// menus and API permissions (resources) and set the feature switches their holders get.
+import {
+  AdminMenu,
+  ErrorCode,
+  Role,
+  systemResources,
+  type SystemResource,
+  type SystemRole,
+  type UpdateRoleRequest,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import * as repo from './role.repo.js';
+
+const notAllowed = (detail: string) => new AppError(ErrorCode.operationNotAllowed, { detail });
+const duplicateName = () => new AppError(ErrorCode.resourceOrRoleNameDuplicate);
+
+function presentRole(found: Awaited<ReturnType<typeof repo.listRoles>>[number]): SystemRole {
+  const { role } = found;
+  const known = new Set<string>(systemResources);
+  return {
+    name: role.name,
+    title: role.title,
+    builtin: role.builtin,
+    resources:
+      role.name === Role.admin
+        ? [...systemResources]
+        : found.resources.filter((resource): resource is SystemResource => known.has(resource)),
+    features: role.features,
+    userCount: found.userCount,
+  };
+}
+
+export async function listRoles(db: Database): Promise<SystemRole[]> {
+  return (await repo.listRoles(db)).map(presentRole);
+}
+
+async function existingRole(db: Database, name: string) {
+  const role = await repo.findRole(db, name);
+  if (!role) throw new AppError(ErrorCode.systemRoleMissing);
+  return role;
+}
+
+export async function createRole(db: Database, input: { name: string; title: string }) {
+  if (await repo.findRole(db, input.name)) throw duplicateName();
+  try {
+    await repo.insertRole(db, input);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+  return roleNamed(db, input.name);
+}
+
+async function roleNamed(db: Database, name: string) {
+  const found = (await repo.listRoles(db)).find((entry) => entry.role.name === name);
+  if (!found) throw new AppError(ErrorCode.systemRoleMissing);
+  return presentRole(found);
+}
+
+/** Checks the resources a role is granted: known ones (700002), none for everyone (700011). */
+function checkResources(roleName: string, resources: string[]) {
+  const known = new Set<string>(systemResources);
+  const unknown = resources.find((resource) => !known.has(resource));
+  if (unknown) throw new AppError(ErrorCode.resourceMissing, { detail: unknown });
+  if (roleName === Role.default && resources.length > 0) {
+    // DEFAULT_ROLE is everyone's: granting it the administration would give it to every user
+    throw new AppError(ErrorCode.resourceOutOfRange, { detail: Role.default });
+  }
+  if (roleName === Role.admin) throw notAllowed('ADMIN holds every resource');
+}
+
+export async function updateRole(db: Database, name: string, changes: UpdateRoleRequest) {
+  const role = await existingRole(db, name);
+  const renamed = changes.name !== undefined && changes.name !== role.name;
+  if (renamed && role.builtin) throw notAllowed('built-in roles keep their names');
+  if (changes.resources) checkResources(role.name, changes.resources);
+  const features = { ...role.features };
+  for (const [feature, value] of Object.entries(changes.features ?? {})) {
+    if (value === null || value === undefined) delete features[feature];
+    else features[feature] = value;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      if (changes.resources) {
+        await repo.replaceResources(tx, role.name, [...new Set(changes.resources)]);
+      }
+      // renamed last: the holders' and resources' rows follow the name (on update cascade)
+      await repo.updateRole(tx, role.name, {
+        features,
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(renamed ? { name: changes.name } : {}),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+  return roleNamed(db, renamed ? changes.name! : role.name);
+}
+
+export async function deleteRole(db: Database, name: string) {
+  const role = await existingRole(db, name);
+  if (role.builtin) throw notAllowed('built-in roles cannot be deleted');
+  try {
+    await db.transaction(async (tx) => {
+      if ((await repo.countHolders(tx, name)) > 0) throw notAllowed('the role is held by users');
+      await repo.deleteRole(tx, name);
+    });
+  } catch (error) {
+    // given to someone while it was being deleted
+    if (isForeignKeyViolation(error)) throw notAllowed('the role is held by users');
+    throw error;
+  }
+}
+
+export function listResources() {
+  const menus = new Set<string>(AdminMenu);
+  return {
+    list: systemResources.map((key) => ({
+      key,
+      kind: menus.has(key) ? ('menu' as const) : ('api' as const),
+    })),
+  };
+}
