@@ -2,7 +2,10 @@ import { theme, type ThemeConfig } from 'antd';
 import type { Locale } from '@library/contract';
 import type { ThemeName } from '../stores/preferences-store';
 
-const latin = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial';
+// "Library Emoji" is the product's own emoji (styles/emoji-font.css): its icons show even where
+// the system has no emoji font; its unicode-range leaves every other character to the rest.
+const latin =
+  '-apple-system, "Library Emoji", BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial';
 const emoji = '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"';
 const simplified =
   '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei"';

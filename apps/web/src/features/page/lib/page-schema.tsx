@@ -38,7 +38,12 @@ export function pageSlashMenuItems(
     subtext: labels.subtext,
     group: items[quote]?.group ?? items[0]?.group,
     aliases: ['callout', 'tip', 'note', 'tishi', '提示', '提示框', '标注'],
-    icon: <span aria-hidden>💡</span>,
+    // BlockNote's menu sets fonts of its own, without the product's emoji font
+    icon: (
+      <span aria-hidden className="emoji-glyph">
+        💡
+      </span>
+    ),
     onItemClick: () => {
       insertOrUpdateBlockForSlashMenu(editor, { type: 'callout' });
     },
