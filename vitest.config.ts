@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // need the built server and apt packages: `npm run test:resilience`
+          exclude: ['src/resilience/**'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
