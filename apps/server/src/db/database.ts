@@ -89,7 +89,7 @@ export function connectPostgres(
     max: poolSize,
     application_name: 'library',
     // a request waits at most this long for a connection, then answers 503 (db/errors.ts)
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: 10_000,
     ...(options.jobQueue ? { options: `-c library.job_queue=${options.jobQueue}` } : {}),
   });
   // A connection the server ends (stop, restart, failover) emits 'error': when idle, on the pool,
