@@ -26,3 +26,15 @@ export function useSpaceGroups() {
   const loggedIn = useSessionStore((state) => state.token !== null);
   return useQuery({ ...spaceGroupsQueryOptions(), enabled: loggedIn });
 }
+
+/**
+ * A group's name as shown. The group the server made first is stored under a Chinese name; while
+ * it keeps it (`isDefault`) it is named in the reader's language, and once the user renames it,
+ * by the user's name.
+ */
+export function spaceGroupName(
+  group: Pick<SpaceGroup, 'groupName' | 'isDefault'>,
+  t: (key: 'spaces.defaultGroup') => string,
+): string {
+  return group.isDefault ? t('spaces.defaultGroup') : group.groupName;
+}

@@ -36,6 +36,11 @@ export type SpaceSummary = z.infer<typeof spaceSummarySchema>;
 export const spaceGroupSchema = z.object({
   groupId: z.string(),
   groupName: z.string(),
+  /**
+   * The group the server made as the user's first, still under the name it was given: the web
+   * shows it by this flag in the reader's language; once renamed it is the user's own name.
+   */
+  isDefault: z.boolean(),
   spaceList: z.array(spaceSummarySchema),
 });
 export type SpaceGroup = z.infer<typeof spaceGroupSchema>;

@@ -129,6 +129,41 @@ describe('changing spaces', () => {
         });
     }
   });
+
+  it('changes only the fields a save names: a later save of the description keeps the space open', async () => {
+    const { user, headers } = await userWithHeaders();
+    const space = await buildSpace(t.db, user.id);
+    const opened = await call('PUT', `/api/v2/space/${space.id}`, headers, {
+      openToVisitors: true,
+    });
+    expect(opened.body.data.openToVisitors).toBe(true);
+    const described = await call('PUT', `/api/v2/space/${space.id}`, headers, {
+      description: '对访客开放的手册',
+    });
+    expect(described.body.data).toMatchObject({
+      description: '对访客开放的手册',
+      openToVisitors: true,
+    });
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/v2/space/${space.id}` });
+    expect(visitor.statusCode).toBe(200);
+  });
+
+  it('applies saves that arrive together one after the other, none lost', async () => {
+    const { user, headers } = await userWithHeaders();
+    const space = await buildSpace(t.db, user.id);
+    const answers = await Promise.all([
+      call('PUT', `/api/v2/space/${space.id}`, headers, { openToVisitors: true }),
+      call('PUT', `/api/v2/space/${space.id}`, headers, { name: '并发改名' }),
+      call('PUT', `/api/v2/space/${space.id}`, headers, { icon: '📘' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const detail = await call('GET', `/api/v2/space/${space.id}`, headers);
+    expect(detail.body.data).toMatchObject({
+      name: '并发改名',
+      icon: '📘',
+      openToVisitors: true,
+    });
+  });
 });
 
 describe('DELETE /api/v2/space/{id}', () => {
@@ -196,6 +231,8 @@ describe('space groups', () => {
     await call('PUT', `/api/v3/space/group/${work.groupId}`, headers, { groupName: '工作资料' });
     let groups = (await call('GET', '/api/v3/space/group', headers)).body.data;
     expect(groups.map((g: { groupName: string }) => g.groupName)).toEqual(['我的空间', '工作资料']);
+    // the first group is flagged, so the web names it in the reader's language
+    expect(groups.map((g: { isDefault: boolean }) => g.isDefault)).toEqual([true, false]);
     expect(groups[1].spaceList.map((s: { name: string }) => s.name)).toEqual(['乙']);
 
     const ids = groups.map((g: { groupId: string }) => g.groupId);
@@ -220,6 +257,15 @@ describe('space groups', () => {
     ]);
     const last = await call('DELETE', `/api/v3/space/group/${groups[0].groupId}`, headers);
     expect(last.body.code).toBe(ErrorCode.operationNotAllowed);
+  });
+
+  it('flags the first group as the default until the user renames it', async () => {
+    const { headers } = await userWithHeaders();
+    const [first] = (await call('GET', '/api/v3/space/group', headers)).body.data;
+    expect(first).toMatchObject({ groupName: '我的空间', isDefault: true });
+    await call('PUT', `/api/v3/space/group/${first.groupId}`, headers, { groupName: '家里' });
+    const [renamed] = (await call('GET', '/api/v3/space/group', headers)).body.data;
+    expect(renamed).toMatchObject({ groupName: '家里', isDefault: false });
   });
 
   it('moves a space between groups and before another space', async () => {

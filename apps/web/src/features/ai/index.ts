@@ -1,4 +1,6 @@
-// The AI feature's public entry: the space view invalidates the space's AI detail and shows its
-// AI settings. The chat screens are routes, loaded by the app's route table.
+// The AI feature's public entry: the space view reads the space's AI detail (its chat tab shows
+// while the AI is on), invalidates it and shows its AI settings. The chat screens are routes,
+// loaded by the app's route table.
 export { aiKeys } from './api/ai-keys';
+export { spaceAiQueryOptions } from './api/get-space-ai';
 export { SpaceAiSettings } from './components/SpaceAiSettings';

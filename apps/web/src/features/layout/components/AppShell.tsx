@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { ProductLogo } from '../../../components/ProductLogo';
 import { usePageTitleKey } from '../../../lib/route-meta';
 import { useIsMobile } from '../../../hooks/use-device-mode';
+import { usePageHeadingStore } from '../../../stores/page-heading-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
@@ -23,9 +24,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 function PageTitle() {
   const { t } = useTranslation();
   const titleKey = usePageTitleKey();
+  // a space or a page is named by its own name, not by its route's label
+  const heading = usePageHeadingStore((state) => state.heading);
+  const title = heading ?? (titleKey ? t(titleKey) : t('app.name'));
   return (
-    <Typography.Title level={5} className="app-header-title">
-      {titleKey ? t(titleKey) : t('app.name')}
+    <Typography.Title level={5} className="app-header-title" title={title}>
+      {title}
     </Typography.Title>
   );
 }

@@ -6,4 +6,6 @@ export const spaceKeys = {
   listView: (spaceId: string) => ['space', spaceId, 'listView'] as const,
   memberGroups: (spaceId: string) => ['space', spaceId, 'memberGroups'] as const,
   openSpaces: (page: number, pageSize: number) => ['space', 'open', page, pageSize] as const,
+  /** every page of the open space list (a space opened or closed to visitors changes it) */
+  openSpacesAll: ['space', 'open'] as const,
 };

@@ -22,8 +22,8 @@ function OpenedSpace() {
 
 function start() {
   let groups: SpaceGroup[] = [
-    { groupId: groupA, groupName: '我的空间', spaceList: [] },
-    { groupId: groupB, groupName: '工作', spaceList: [] },
+    { groupId: groupA, groupName: '我的空间', isDefault: true, spaceList: [] },
+    { groupId: groupB, groupName: '工作', isDefault: false, spaceList: [] },
   ];
   const server = createFakeServer({
     'GET /api/v3/space/group': () => ({ body: groups }),

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { limits } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { createSpace } from '../api/create-space';
-import { spaceGroupsQueryKey, useSpaceGroups } from '../../../lib/space-groups';
+import { spaceGroupName, spaceGroupsQueryKey, useSpaceGroups } from '../../../lib/space-groups';
 import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
 import { IconPicker } from './IconPicker';
 
@@ -90,7 +90,10 @@ export function CreateSpaceDialog({ onCreated }: { onCreated?: () => void }) {
         {groups && groups.length > 0 && (
           <Form.Item name="groupId" label={t('spaces.group')}>
             <Select
-              options={groups.map((group) => ({ value: group.groupId, label: group.groupName }))}
+              options={groups.map((group) => ({
+                value: group.groupId,
+                label: spaceGroupName(group, t),
+              }))}
             />
           </Form.Item>
         )}

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { createSpaceGroup } from '../api/create-space-group';
 import { deleteSpaceGroup } from '../api/delete-space-group';
-import { spaceGroupsQueryKey } from '../../../lib/space-groups';
+import { spaceGroupName, spaceGroupsQueryKey } from '../../../lib/space-groups';
 import { orderSpaceGroups } from '../api/order-space-groups';
 import { placeSpace } from '../api/place-space';
 import { renameSpaceGroup } from '../api/rename-space-group';
@@ -71,7 +71,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
       else if (key === 'delete') {
         void modal.confirm({
           title: t('spaces.deleteGroup'),
-          content: t('spaces.deleteGroupConfirm', { name: group.groupName }),
+          content: t('spaces.deleteGroupConfirm', { name: spaceGroupName(group, t) }),
           okText: t('spaces.delete'),
           okButtonProps: { danger: true },
           cancelText: t('spaces.cancel'),
@@ -88,7 +88,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
         label: t('spaces.moveToGroup'),
         children: groups
           .filter((group) => group.groupId !== groupId)
-          .map((group) => ({ key: group.groupId, label: group.groupName })),
+          .map((group) => ({ key: group.groupId, label: spaceGroupName(group, t) })),
         disabled: groups.length < 2,
       },
     ],
@@ -100,6 +100,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
       {modalHolder}
       {groups.map((group, index) => {
         const open = isExpanded(group.groupId);
+        const name = spaceGroupName(group, t);
         return (
           <div key={group.groupId} className="space-group">
             <div className="space-group-header">
@@ -111,7 +112,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
               >
                 {open ? <DownOutlined /> : <RightOutlined />}
                 <Typography.Text type="secondary" ellipsis>
-                  {group.groupName}
+                  {name}
                 </Typography.Text>
               </button>
               <Dropdown menu={groupMenu(group, index)} trigger={['click']}>
@@ -120,7 +121,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
                   size="small"
                   className="space-group-more"
                   icon={<MoreOutlined />}
-                  aria-label={`${t('spaces.groupActions')} ${group.groupName}`}
+                  aria-label={`${t('spaces.groupActions')} ${name}`}
                 />
               </Dropdown>
             </div>
@@ -165,11 +166,15 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
         open={prompt !== null}
         title={prompt?.kind === 'rename' ? t('spaces.renameGroup') : t('spaces.createGroup')}
         label={t('spaces.groupName')}
-        initialName={prompt?.kind === 'rename' ? prompt.group.groupName : ''}
+        initialName={prompt?.kind === 'rename' ? spaceGroupName(prompt.group, t) : ''}
         onCancel={() => setPrompt(null)}
         onSubmit={async (name) => {
-          if (prompt?.kind === 'rename') await renameSpaceGroup(prompt.group.groupId, name);
-          else await createSpaceGroup(name);
+          // an unchanged name stays as it was: the default group keeps following the language
+          if (prompt?.kind === 'rename') {
+            if (name !== spaceGroupName(prompt.group, t)) {
+              await renameSpaceGroup(prompt.group.groupId, name);
+            }
+          } else await createSpaceGroup(name);
           await reload();
           setPrompt(null);
         }}

@@ -1,7 +1,8 @@
 // The space view (desktop): the content tree on the left, tabs and the routed content on the
 // right. Loads the space info (failure: spec §8 'space info load failure') and the tree, records
 // a history visit, and owns refresh (info, tree and the AI detail). Members and logged-in
-// visitors see it at /space/…; anonymous visitors of an open space at /open-space/… .
+// visitors see it at /space/…; anonymous visitors of an open space at /open-space/… . The top
+// bar names the space, or the page in view; the AI chat tab shows while the space's AI is on.
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
@@ -23,11 +24,12 @@ import {
   SettingOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useParams } from 'react-router';
-import { aiKeys } from '../../ai';
+import { Link, matchPath, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { aiKeys, spaceAiQueryOptions } from '../../ai';
 import { SpaceFilesDrawer } from '../../files';
+import { usePageHeading } from '../../../stores/page-heading-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { useContextTabs, TabBar } from '../../tabs';
@@ -70,7 +72,11 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
   const space = spaceQuery.data;
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
   const tree = treeQuery.data;
+  // the AI detail says whether the AI is on; the settings write a switch's answer into it
+  const aiQuery = useQuery({ ...spaceAiQueryOptions(spaceId), enabled: spaceQuery.isSuccess });
+  const aiEnabled = aiQuery.data?.enabled ?? (aiQuery.isError ? false : undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const { pathname } = useLocation();
 
   const titles = useMemo(() => {
     const map = new Map<string, string>();
@@ -79,11 +85,15 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
     return map;
   }, [tree]);
   const hrefs = useMemo(() => spaceHrefs(kind, spaceId), [kind, spaceId]);
-  const tabs = useContextTabs({
-    context: { kind, spaceId },
-    titles,
-    aiTitle: t('spaces.aiChat'),
-  });
+  const tabs = useContextTabs({ context: { kind, spaceId }, titles, aiEnabled });
+
+  // The top bar names what is in view: the page, else the space (the AI chat keeps its label).
+  const pageId = matchPath(`${hrefs.root}/page/:pageId`, pathname)?.params.pageId;
+  const onAiChat = matchPath(hrefs.ai, pathname) !== null;
+  const pageName = pageId
+    ? (titles.get(pageId) ?? tabs.state.tabs.find((tab) => tab.id === pageId)?.title)
+    : undefined;
+  usePageHeading(onAiChat ? null : pageId ? pageName : space?.name);
 
   const member = space !== undefined && space.role !== 'visitor';
   useEffect(() => {
@@ -178,7 +188,12 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
           )}
         </aside>
         <section className="space-main">
-          <TabBar state={tabs.state} onClose={tabs.close} onCloseAll={tabs.closeAll} />
+          <TabBar
+            state={tabs.state}
+            aiEnabled={aiEnabled}
+            onClose={tabs.close}
+            onCloseAll={tabs.closeAll}
+          />
           <div className="space-content">
             <Outlet />
           </div>
@@ -209,6 +224,7 @@ function SpaceHeader() {
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
   const [filesOpen, setFilesOpen] = useState(false);
+  const navigate = useNavigate();
   // the file library needs a login: downloads are signed for a user
   const loggedIn = useSessionStore((state) => state.token !== null);
   return (
@@ -250,10 +266,21 @@ function SpaceHeader() {
               />
             </Suspense>
           )}
+          {/* a link (new tab on Ctrl/Cmd-click) drawn as the other header buttons, one element
+              with one name — it used to be a link around an unnamed button */}
           <Tooltip title={t('spaces.aiChat')}>
-            <Link to={hrefs.ai} aria-label={t('spaces.aiChat')}>
-              <Button type="text" size="small" icon={<RobotOutlined />} tabIndex={-1} />
-            </Link>
+            <Button
+              type="text"
+              size="small"
+              icon={<RobotOutlined />}
+              href={hrefs.ai}
+              aria-label={t('spaces.aiChat')}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                navigate(hrefs.ai);
+              }}
+            />
           </Tooltip>
           <HeaderButton
             label={t('spaces.refresh')}

@@ -4,7 +4,7 @@ import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { useSpaceGroups } from '../../../lib/space-groups';
+import { spaceGroupName, useSpaceGroups } from '../../../lib/space-groups';
 import { CreateSpaceDialog } from './CreateSpaceDialog';
 import { SpaceGroups } from './SpaceGroups';
 import './space.css';
@@ -18,12 +18,15 @@ interface SpaceListProps {
   onNavigate?: () => void;
 }
 
-/** "My spaces" in the sidebar: the space groups and their spaces. */
+/**
+ * "My spaces" in the sidebar: the space groups and their spaces. One state at a time: loading,
+ * failed (with retry), no spaces yet (the card, without the empty first group), or the groups.
+ */
 export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: groups, isPending, isError } = useSpaceGroups();
+  const { data: groups, isError, refetch } = useSpaceGroups();
   const folded = usePreferencesStore((state) => state.layout.spacesFolded);
   const setLayout = usePreferencesStore((state) => state.setLayout);
   const showCreateSpace = useCreateSpaceDialogStore((state) => state.show);
@@ -80,44 +83,65 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     );
   }
 
+  const activeId = activeSpaceId ? decodeURIComponent(activeSpaceId) : undefined;
   let body;
-  if (isPending && !groups) {
+  if (!groups && isError) {
     body = collapsed ? null : (
-      <Skeleton active paragraph={{ rows: 2 }} title={false} className="sidebar-skeleton" />
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        className="sidebar-empty"
+        description={t('spaces.listFailed')}
+      >
+        <Button size="small" onClick={() => void refetch()}>
+          {t('spaces.retry')}
+        </Button>
+      </Empty>
     );
-  } else if (!collapsed && groups && !isError) {
+  } else if (!groups) {
+    body = collapsed ? null : (
+      <Skeleton
+        active
+        paragraph={{ rows: 2 }}
+        title={false}
+        className="sidebar-skeleton"
+        aria-busy="true"
+      />
+    );
+  } else if (!collapsed && spaces.length === 0) {
+    // The card is the one empty state; groups the user made besides the first still show. The
+    // list is handed over empty otherwise, for the group dialogs it holds.
     body = (
       <>
-        {spaces.length === 0 && (
-          <NoSpacesCard>
-            <Button size="small" type="primary" onClick={() => showCreateSpace()}>
-              {t('spaces.createSpace')}
-            </Button>
-          </NoSpacesCard>
-        )}
+        <NoSpacesCard>
+          <Button size="small" type="primary" onClick={() => showCreateSpace()}>
+            {t('spaces.createSpace')}
+          </Button>
+        </NoSpacesCard>
         <SpaceGroups
-          groups={groups}
-          activeSpaceId={activeSpaceId ? decodeURIComponent(activeSpaceId) : undefined}
+          groups={groups.length > 1 ? groups : []}
+          activeSpaceId={activeId}
           onNavigate={onNavigate}
         />
       </>
     );
-  } else if (isError || spaces.length === 0) {
-    body = collapsed ? null : <NoSpacesCard />;
+  } else if (!collapsed) {
+    body = <SpaceGroups groups={groups} activeSpaceId={activeId} onNavigate={onNavigate} />;
+  } else if (spaces.length === 0) {
+    body = null;
   } else {
     body = (
       <Menu
         mode="inline"
         inlineCollapsed={collapsed}
         className="sidebar-menu"
-        selectedKeys={activeSpaceId ? [decodeURIComponent(activeSpaceId)] : []}
+        selectedKeys={activeId ? [activeId] : []}
         aria-label={t('spaces.mySpaces')}
-        items={(groups ?? [])
+        items={groups
           .filter((group) => group.spaceList.length > 0)
           .map((group) => ({
             type: 'group' as const,
             key: `group-${group.groupId}`,
-            label: group.groupName,
+            label: spaceGroupName(group, t),
             children: group.spaceList.map((space) => ({
               key: space.spaceId,
               icon: <SpaceIcon space={space} />,

@@ -8,6 +8,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
+import { spaceKeys } from '../api/space-keys';
 import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 
 const spaceId = '7a1f3c1e-0000-4000-8000-000000000201';
@@ -82,5 +83,98 @@ describe('space settings: icon image', () => {
     await user.upload(screen.getByTestId('space-icon-file'), big);
     expect(await screen.findByText('图片不能超过 2 MB')).toBeTruthy();
     expect(server.find('POST', `/api/v2/space/${spaceId}/icon`)).toHaveLength(0);
+  });
+});
+
+describe('space settings: saving the general fields', () => {
+  beforeEach(() => queryClient.clear());
+  afterEach(() => {
+    resetApiClient();
+    toast.closeAll();
+  });
+
+  /** A server holding the space as `stored`, applying each PUT's fields to it. */
+  function startWithServer(
+    stored: SpaceDetail,
+    answer?: (saved: SpaceDetail) => SpaceDetail,
+    gate: Promise<void> = Promise.resolve(),
+  ) {
+    let current = stored;
+    const server = createFakeServer({
+      [`PUT /api/v2/space/${spaceId}`]: (request: RecordedRequest) => {
+        current = { ...current, ...(request.body as object) };
+        return { body: answer ? answer(current) : current };
+      },
+      [`GET /api/v2/space/${spaceId}`]: () => ({ body: current }),
+    });
+    // answers wait for the gate, so a test can act while a save is in flight
+    configureApiClient({
+      fetch: async (...args) => {
+        await gate;
+        return server.fetch(...args);
+      },
+    });
+    let closed = 0;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          // the dialog opens on the view's cached copy: still closed to visitors
+          element: <SpaceSettingsDialog open space={space} onClose={() => (closed += 1)} />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    return { server, stored: () => current, closed: () => closed };
+  }
+
+  it('sends only what was changed, so an older copy does not close a space opened meanwhile', async () => {
+    const user = userEvent.setup();
+    // someone opened the space to visitors after this view loaded it
+    const run = startWithServer({ ...space, openToVisitors: true });
+    const description = await screen.findByLabelText('简介');
+    await user.type(description, '给访客看的手册');
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(run.closed()).toBe(1));
+    expect(run.server.find('PUT', `/api/v2/space/${spaceId}`)[0]?.body).toEqual({
+      description: '给访客看的手册',
+    });
+    expect(run.stored().openToVisitors).toBe(true);
+    // the answer replaces the cached copy, so the view shows what was stored
+    expect(queryClient.getQueryData(spaceKeys.detail(spaceId))).toMatchObject({
+      description: '给访客看的手册',
+      openToVisitors: true,
+    });
+  });
+
+  it('opens the space to visitors with one request, even when Enter is pressed during the save', async () => {
+    const user = userEvent.setup();
+    let answerNow = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (answerNow = resolve));
+    const run = startWithServer(space, undefined, gate);
+    await user.click(await screen.findByRole('switch', { name: '允许访客访问' }));
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.type(screen.getByLabelText('名称'), '{Enter}');
+    answerNow();
+    expect(await screen.findByText('已保存')).toBeTruthy();
+    expect(run.server.find('PUT', `/api/v2/space/${spaceId}`)).toHaveLength(1);
+    expect(run.server.find('PUT', `/api/v2/space/${spaceId}`)[0]?.body).toEqual({
+      openToVisitors: true,
+    });
+    expect(run.stored().openToVisitors).toBe(true);
+  });
+
+  it('does not say saved when the answer still shows the space closed', async () => {
+    const user = userEvent.setup();
+    const run = startWithServer(space, (saved) => ({ ...saved, openToVisitors: false }));
+    await user.click(await screen.findByRole('switch', { name: '允许访客访问' }));
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText(/保存后的空间与所填不一致/)).toBeTruthy();
+    expect(screen.queryByText('已保存')).toBeNull();
+    expect(run.closed()).toBe(0);
+    expect(queryClient.getQueryData(spaceKeys.detail(spaceId))).toMatchObject({
+      openToVisitors: false,
+    });
   });
 });

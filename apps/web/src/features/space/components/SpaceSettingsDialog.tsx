@@ -1,12 +1,12 @@
 // Space settings for admins: name, icon, description, open to visitors; members by member
 // group (add by account, remove, new group with a role); the AI chat (features/ai); deleting the
 // space (owner) asks for the password — a wrong one shows the server's message and deletes nothing.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, Input, Modal, Switch, Tabs, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { limits, type SpaceDetail } from '@library/contract';
+import { limits, type SpaceDetail, type UpdateSpaceRequest } from '@library/contract';
 import { toast } from '../../../components/toast';
 import { paths } from '../../../config/paths';
 import { deleteSpace } from '../api/delete-space';
@@ -74,10 +74,59 @@ interface GeneralValues {
   openToVisitors: boolean;
 }
 
+function generalValuesOf(space: SpaceDetail): GeneralValues {
+  return {
+    name: space.name,
+    icon: space.icon ?? '',
+    description: space.description,
+    openToVisitors: space.openToVisitors,
+  };
+}
+
+/**
+ * What a save sends: only the fields the user changed since the form opened. A form opened on an
+ * older copy of the space must not write that copy's other fields back — a description saved
+ * from it used to close a space someone had just opened to visitors (issue 16).
+ */
+export function changedSpaceFields(opened: GeneralValues, values: GeneralValues) {
+  const next: Required<UpdateSpaceRequest> = {
+    name: values.name.trim(),
+    icon: values.icon.trim() || null,
+    description: values.description.trim(),
+    openToVisitors: values.openToVisitors,
+  };
+  const before: Required<UpdateSpaceRequest> = {
+    name: opened.name.trim(),
+    icon: opened.icon.trim() || null,
+    description: opened.description.trim(),
+    openToVisitors: opened.openToVisitors,
+  };
+  const changes: UpdateSpaceRequest = {};
+  if (next.name !== before.name) changes.name = next.name;
+  if (next.icon !== before.icon) changes.icon = next.icon;
+  if (next.description !== before.description) changes.description = next.description;
+  if (next.openToVisitors !== before.openToVisitors) changes.openToVisitors = next.openToVisitors;
+  return changes;
+}
+
+/** The answer holds every change asked for (else '已保存' would not be true). */
+function answerHolds(answer: SpaceDetail, changes: UpdateSpaceRequest): boolean {
+  return (
+    (changes.name === undefined || answer.name === changes.name) &&
+    (changes.icon === undefined || answer.icon === changes.icon) &&
+    (changes.description === undefined || answer.description === changes.description) &&
+    (changes.openToVisitors === undefined || answer.openToVisitors === changes.openToVisitors)
+  );
+}
+
 function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
+  // the values the form opened with: a save sends only what differs from them
+  const [opened] = useState(() => generalValuesOf(space));
+  // one save at a time: Enter in a field submits even while the button spins
+  const inFlight = useRef(false);
   // the upload sets the icon at once; the form keeps its path, so saving keeps it too
   const uploadIcon = async (file: File) => {
     const updated = await uploadSpaceIcon(space.spaceId, file);
@@ -88,35 +137,36 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
     return updated.icon ?? '';
   };
   const handleFinish = async (values: GeneralValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSaving(true);
     try {
-      await updateSpace(space.spaceId, {
-        name: values.name.trim(),
-        icon: values.icon.trim() || null,
-        description: values.description.trim(),
-        openToVisitors: values.openToVisitors,
-      });
+      const changes = changedSpaceFields(opened, values);
+      // the server's answer is the space as saved: it replaces the cached copy at once, so the
+      // view and the next opening of this dialog show what was stored, not what was asked
+      const answer = await updateSpace(space.spaceId, changes);
+      queryClient.setQueryData(spaceKeys.detail(space.spaceId), answer);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: spaceKeys.detail(space.spaceId) }),
         queryClient.invalidateQueries({ queryKey: spaceGroupsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: spaceKeys.openSpacesAll }),
       ]);
+      if (!answerHolds(answer, changes)) {
+        toast.error(t('spaces.saveNotApplied'));
+        return;
+      }
       toast.success(t('spaces.saved'));
       onSaved();
     } catch {
       // shown by the API client
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };
   return (
     <Form<GeneralValues>
       layout="vertical"
-      initialValues={{
-        name: space.name,
-        icon: space.icon ?? '',
-        description: space.description,
-        openToVisitors: space.openToVisitors,
-      }}
+      initialValues={opened}
       onFinish={(values) => void handleFinish(values)}
     >
       <Form.Item

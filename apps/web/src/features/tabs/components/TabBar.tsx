@@ -1,5 +1,6 @@
 // The tab bar of a space (spec §4): click activates, × or a middle click closes, 'close all'
-// returns to the space root.
+// returns to the space root. While the space's AI is on its chat tab stays, last, with no ×.
+// Titles that are labels (the AI chat, an untitled page) are translated here, never stored.
 import { Button, Tabs, Tooltip } from 'antd';
 import { CloseSquareOutlined, FileTextOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,13 @@ import type { TabsState } from '../lib/tab-rules';
 
 interface TabBarProps {
   state: TabsState;
+  /** the space's AI is on: its chat tab cannot be closed */
+  aiEnabled?: boolean;
   onClose: (id: string) => void;
   onCloseAll: () => void;
 }
 
-export function TabBar({ state, onClose, onCloseAll }: TabBarProps) {
+export function TabBar({ state, aiEnabled = false, onClose, onCloseAll }: TabBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   if (state.tabs.length === 0) return null;
@@ -46,29 +49,34 @@ export function TabBar({ state, onClose, onCloseAll }: TabBarProps) {
           </Tooltip>
         ),
       }}
-      items={state.tabs.map((tab) => ({
-        key: tab.id,
-        closeIcon: undefined,
-        label: (
-          <span
-            className="space-tab-label"
-            title={tab.title}
-            onAuxClick={(event) => {
-              if (event.button === 1) {
-                event.preventDefault();
-                onClose(tab.id);
-              }
-            }}
-            onMouseDown={(event) => {
-              // no autoscroll cursor on middle click
-              if (event.button === 1) event.preventDefault();
-            }}
-          >
-            {tab.type === 'ai-chat' ? <RobotOutlined /> : <FileTextOutlined />}
-            <span className="space-tab-title">{tab.title || t('spaces.typePage')}</span>
-          </span>
-        ),
-      }))}
+      items={state.tabs.map((tab) => {
+        const isAiChat = tab.type === 'ai-chat';
+        const closable = !(isAiChat && aiEnabled);
+        const title = isAiChat ? t('spaces.aiChat') : tab.title || t('spaces.typePage');
+        return {
+          key: tab.id,
+          closable,
+          label: (
+            <span
+              className="space-tab-label"
+              title={title}
+              onAuxClick={(event) => {
+                if (event.button === 1 && closable) {
+                  event.preventDefault();
+                  onClose(tab.id);
+                }
+              }}
+              onMouseDown={(event) => {
+                // no autoscroll cursor on middle click
+                if (event.button === 1) event.preventDefault();
+              }}
+            >
+              {isAiChat ? <RobotOutlined /> : <FileTextOutlined />}
+              <span className="space-tab-title">{title}</span>
+            </span>
+          ),
+        };
+      })}
     />
   );
 }

@@ -13,8 +13,11 @@ import {
   pruneTabs,
   removeTabsOfNodes,
   retitleTabs,
+  syncAiChatTab,
+  type Tab,
   type TabContext,
   type TabsChange,
+  type TabsState,
 } from '../lib/tab-rules';
 import { selectContext, useTabsStore } from '../stores/tabs-store';
 
@@ -22,7 +25,11 @@ export interface ContextTabsOptions {
   context: TabContext;
   /** page names by id (from the tree), for tab titles */
   titles: ReadonlyMap<string, string>;
-  aiTitle: string;
+  /**
+   * the space's AI is on: its chat tab is always there, last (the tab bar names it); undefined
+   * while the AI detail loads, which leaves the tabs as they are
+   */
+  aiEnabled: boolean | undefined;
 }
 
 function routeNames(kind: TabContext['kind']) {
@@ -31,7 +38,22 @@ function routeNames(kind: TabContext['kind']) {
     : { page: 'openSpacePage', ai: 'openSpaceAi', prefix: '/open-space' };
 }
 
-export function useContextTabs({ context, titles, aiTitle }: ContextTabsOptions) {
+/** The AI chat tab of a context. Its title stays empty: it is a label, translated when drawn. */
+function aiChatTab(rootPath: string, routeName: string, query: Record<string, string> = {}): Tab {
+  const path = `${rootPath}/ai`;
+  const search = new URLSearchParams(query).toString();
+  return {
+    id: aiChatTabId,
+    path,
+    fullPath: search ? `${path}?${search}` : path,
+    query,
+    title: '',
+    name: routeName,
+    type: 'ai-chat',
+  };
+}
+
+export function useContextTabs({ context, titles, aiEnabled }: ContextTabsOptions) {
   const key = contextKey(context);
   const rootPath = contextRootPath(context);
   const state = useTabsStore(selectContext(key));
@@ -39,6 +61,13 @@ export function useContextTabs({ context, titles, aiTitle }: ContextTabsOptions)
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const names = routeNames(context.kind);
+  const withAiChat = useCallback(
+    (next: TabsState) =>
+      aiEnabled === undefined
+        ? next
+        : syncAiChatTab(next, aiEnabled, aiChatTab(rootPath, names.ai)),
+    [aiEnabled, rootPath, names.ai],
+  );
 
   // The route decides the active tab.
   useEffect(() => {
@@ -51,37 +80,34 @@ export function useContextTabs({ context, titles, aiTitle }: ContextTabsOptions)
       const existing = current.tabs.find((tab) => tab.id === id);
       setContext(
         key,
-        openTab(current, {
-          id,
-          path: pathname,
-          fullPath,
-          query,
-          title: titles.get(id) ?? existing?.title ?? '',
-          name: names.page,
-          type: 'node',
-        }),
+        withAiChat(
+          openTab(current, {
+            id,
+            path: pathname,
+            fullPath,
+            query,
+            title: titles.get(id) ?? existing?.title ?? '',
+            name: names.page,
+            type: 'node',
+          }),
+        ),
       );
       return;
     }
     if (matchPath(`${names.prefix}/:spaceId/ai`, pathname)) {
-      setContext(
-        key,
-        openTab(current, {
-          id: aiChatTabId,
-          path: pathname,
-          fullPath,
-          query,
-          title: aiTitle,
-          name: names.ai,
-          type: 'ai-chat',
-        }),
-      );
+      setContext(key, openTab(current, aiChatTab(rootPath, names.ai, query)));
       return;
     }
-    setContext(key, activateTab(current, null));
-    // titles and aiTitle only name tabs; a change of them alone must not re-run routing
+    setContext(key, withAiChat(activateTab(current, null)));
+    // titles only name tabs; a change of them alone must not re-run routing
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, pathname, search, setContext, names.page, names.ai, names.prefix]);
+
+  // The AI chat tab appears as soon as the space's AI is switched on, and goes when it is off.
+  useEffect(() => {
+    const current = useTabsStore.getState().contexts[key] ?? { tabs: [], activeId: null };
+    setContext(key, withAiChat(current));
+  }, [key, setContext, withAiChat]);
 
   // Tab titles follow the page names in the tree.
   useEffect(() => {
@@ -91,11 +117,12 @@ export function useContextTabs({ context, titles, aiTitle }: ContextTabsOptions)
 
   const apply = useCallback(
     (change: TabsChange) => {
-      setContext(key, change.state);
+      // 'close all' keeps the AI chat tab while the AI is on
+      setContext(key, withAiChat(change.state));
       const here = `${window.location.pathname}${window.location.search}`;
       if (change.navigateTo !== here) navigate(change.navigateTo);
     },
-    [key, navigate, setContext],
+    [key, navigate, setContext, withAiChat],
   );
 
   const current = () => useTabsStore.getState().contexts[key] ?? { tabs: [], activeId: null };

@@ -12,6 +12,7 @@ import {
   pruneTabs,
   removeTabsOfNodes,
   retitleTabs,
+  syncAiChatTab,
   type Tab,
   type TabsState,
 } from './tab-rules';
@@ -91,6 +92,30 @@ describe('opening tabs', () => {
     expect(activateTab(state, 'b').activeId).toBe('b');
     expect(activateTab(state, null).activeId).toBeNull();
     expect(activateTab(state, 'zz')).toBe(state);
+  });
+});
+
+describe('the AI chat tab follows the AI switch', () => {
+  it('appears last once the AI is on, leaving the tab in view active', () => {
+    const next = syncAiChatTab(withTabs(['a', 'b'], 'a'), true, ai);
+    expect(ids(next)).toEqual(['a', 'b', aiChatTabId]);
+    expect(next.activeId).toBe('a');
+  });
+
+  it('changes nothing when the AI is on and its tab is there', () => {
+    const state = withTabs(['a', aiChatTabId], null);
+    expect(syncAiChatTab(state, true, ai)).toBe(state);
+  });
+
+  it('goes once the AI is off, unless it is the tab in view', () => {
+    expect(ids(syncAiChatTab(withTabs(['a', aiChatTabId], 'a'), false, ai))).toEqual(['a']);
+    const inView = withTabs(['a', aiChatTabId], aiChatTabId);
+    expect(syncAiChatTab(inView, false, ai)).toBe(inView);
+  });
+
+  it('comes back after close all while the AI is on', () => {
+    const closed = closeAllTabs(root).state;
+    expect(ids(syncAiChatTab(closed, true, ai))).toEqual([aiChatTabId]);
   });
 });
 

@@ -64,6 +64,20 @@ export function openTab(state: TabsState, tab: Tab): TabsState {
   return { tabs: keepAiChatLast(tabs), activeId: tab.id };
 }
 
+/**
+ * The AI chat tab follows the space's AI switch (issue 16): once the AI is on the tab is there,
+ * last, without taking the focus from the tab in view; once it is off the tab goes, unless it is
+ * the tab in view (its screen says the AI is off). `tab` is the AI chat tab of this context.
+ */
+export function syncAiChatTab(state: TabsState, aiEnabled: boolean, tab: Tab): TabsState {
+  const present = state.tabs.some((existing) => existing.type === 'ai-chat');
+  if (aiEnabled && !present) return { ...state, tabs: [...state.tabs, tab] };
+  if (!aiEnabled && present && state.activeId !== aiChatTabId) {
+    return { ...state, tabs: state.tabs.filter((existing) => existing.type !== 'ai-chat') };
+  }
+  return state;
+}
+
 /** Makes an existing tab active; null shows the space root. Unknown ids change nothing. */
 export function activateTab(state: TabsState, id: string | null): TabsState {
   if (id !== null && !state.tabs.some((tab) => tab.id === id)) return state;
