@@ -24,6 +24,7 @@ import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { registerFriendRoutes } from './modules/addrbook/friend.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import {
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sms,
     fixedCode: config.smsFixedCode,
     registration: config.registration,
+    quotas: config.quotas,
   });
   const avatars = createAvatarStore(createStorage(config, 'avatars'));
   const fileDeps: FileDeps = {
@@ -205,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMemberRoutes(app, { db, quotas: config.quotas });
   registerAccountRoutes(app, { db, quotas: config.quotas });
   registerAdminRoutes(app, { db, quotas: config.quotas });
+  registerFriendRoutes(app, { db, quotas: config.quotas });
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });

@@ -17,3 +17,4 @@ export * from './schemas/history.js';
 export * from './schemas/file.js';
 export * from './schemas/ai.js';
 export * from './schemas/admin.js';
+export * from './schemas/addrbook.js';

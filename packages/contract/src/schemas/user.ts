@@ -86,11 +86,28 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/**
+ * What came of the invite code an SMS login carried: `friended` with its owner, `already`
+ * friends, an `unknown` code, a `disabled` inviter, one's `own` code, or `refused` (the
+ * 'add friends' switch or a friend quota).
+ */
+export const inviteOutcomes = [
+  'friended',
+  'already',
+  'unknown',
+  'disabled',
+  'own',
+  'refused',
+] as const;
+export type InviteOutcome = (typeof inviteOutcomes)[number];
+
 export const loginResponseSchema = z.object({
   token: z.string(),
   user: userInfoSchema,
   /** true when this SMS login created the account */
   registered: z.boolean(),
+  /** when the SMS login carried an invite code */
+  invite: z.enum(inviteOutcomes).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

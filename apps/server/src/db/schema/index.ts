@@ -5,3 +5,4 @@ export * from './personal.js';
 export * from './jobs.js';
 export * from './files.js';
 export * from './ai.js';
+export * from './addrbook.js';

@@ -3,7 +3,7 @@
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import { Role } from '@library/contract';
 import { queryRows, type Executor } from '../../db/database.js';
-import { accountLimits, spaceFiles, spaces, users } from '../../db/schema/index.js';
+import { accountLimits, friendships, spaceFiles, spaces, users } from '../../db/schema/index.js';
 
 export interface AccountSettings {
   /** the switches DEFAULT_ROLE, everyone's role, sets */
@@ -75,6 +75,15 @@ export async function countOwnedSpaces(db: Executor, userId: number): Promise<nu
     .select({ value: count() })
     .from(spaces)
     .where(and(eq(spaces.ownerId, userId), isNull(spaces.deletedAt)));
+  return row?.value ?? 0;
+}
+
+/** The user's friends. */
+export async function countFriends(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(friendships)
+    .where(eq(friendships.userId, userId));
   return row?.value ?? 0;
 }
 

@@ -5,13 +5,14 @@ import type { Executor } from '../../db/database.js';
 import * as repo from './account-limits.repo.js';
 import { featuresOf, quotasOf } from './account.policy.js';
 
-/** The account-wide quotas' usage. Friends and teams count from the address book (issue 11). */
+/** The account-wide quotas' usage (teams count once the address book has them). */
 export async function usageOf(db: Executor, userId: number): Promise<QuotaUsage> {
-  const [spaces, personalBytes] = await Promise.all([
+  const [spaces, personalBytes, friends] = await Promise.all([
     repo.countOwnedSpaces(db, userId),
     repo.personalBytes(db, userId),
+    repo.countFriends(db, userId),
   ]);
-  return { spaces, personalBytes, friends: 0, teams: 0 };
+  return { spaces, personalBytes, friends, teams: 0 };
 }
 
 export async function myPermission(db: Executor, userId: number): Promise<MyPermissionResponse> {

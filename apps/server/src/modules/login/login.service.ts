@@ -1,9 +1,16 @@
 // Logging in by account + password, or by SMS code — which registers an unknown phone,
 // linking it to the inviter when an invite code came with it.
-import { ErrorCode, type ClientDescriptor, type LoginResponse } from '@library/contract';
+import {
+  ErrorCode,
+  type ClientDescriptor,
+  type InviteOutcome,
+  type LoginResponse,
+  type Quotas,
+} from '@library/contract';
 import type { RegistrationMode } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { addByInviteCode } from '../addrbook/friend.service.js';
 import { issueToken } from '../session/session.service.js';
 import { verifyPassword } from '../user/password.js';
 import { presentUser } from '../user/user.presenter.js';
@@ -15,6 +22,8 @@ import { redeemCode } from './sms-code.service.js';
 export interface LoginDeps {
   db: Database;
   registration: RegistrationMode;
+  /** the site's quotas (an invite code makes friends, within the friend quotas) */
+  quotas: Quotas;
 }
 
 export async function loginWithPassword(
@@ -28,7 +37,41 @@ export async function loginWithPassword(
   return logIn(deps, user, input.client, ip);
 }
 
+/**
+ * Logs in (or registers) by SMS code; an invite code that came along (a registration link's)
+ * makes its owner and the person logging in friends, and the answer says how that went.
+ */
 export async function loginWithSms(
+  deps: LoginDeps,
+  input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
+  ip: string | null,
+): Promise<LoginResponse> {
+  const response = await smsLogIn(deps, input, ip);
+  if (!input.inviteCode) return response;
+  return {
+    ...response,
+    invite: await followInvite(deps, Number(response.user.userId), input.inviteCode),
+  };
+}
+
+const inviteRefusals = new Map<number, InviteOutcome>([
+  [ErrorCode.duplicate, 'already'],
+  [ErrorCode.userMissing, 'unknown'],
+  [ErrorCode.userDisabled, 'disabled'],
+  [ErrorCode.operationNotAllowed, 'own'],
+]);
+
+async function followInvite(deps: LoginDeps, userId: number, code: string): Promise<InviteOutcome> {
+  try {
+    await addByInviteCode(deps.db, userId, code, deps.quotas);
+    return 'friended';
+  } catch (error) {
+    // the login stands whatever became of the invite
+    return (error instanceof AppError && inviteRefusals.get(error.code)) || 'refused';
+  }
+}
+
+async function smsLogIn(
   deps: LoginDeps,
   input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
   ip: string | null,
