@@ -61,12 +61,17 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
 async function stopChild(child: ChildProcess, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(child.pid, 'SIGTERM');
-  const timer = setTimeout(() => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      process.kill(child.pid, 'SIGKILL');
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        process.kill(child.pid, name);
+      }
+    } catch {
+      // it exited meanwhile
     }
-  }, graceMs);
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
@@ -118,7 +123,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     },
   };
-  await cluster.start();
+  // registered first: a start that fails half-way may still leave a postmaster running
   cleanups.push(async () => {
     if (!fs.existsSync(pidFile)) return;
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -127,6 +132,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       if (pid > 0) process.kill(pid, 'SIGQUIT');
     });
   });
+  await cluster.start();
   return cluster;
 }
 
