@@ -397,8 +397,11 @@ describe(`malformed requests over every operation of the OpenAPI document (seed 
     );
     if (only || process.env.FUZZ_REQUESTS) return;
     expect(counts.sent).toBeGreaterThanOrEqual(10_000);
-    // most operations accepted some request, so the run reaches their handlers too (not the
-    // ones needing a system administrator, a password or an SMS code nobody has)
-    expect(reached.size).toBeGreaterThan(ordered.length * 0.7);
+    // most operations accepted some request, so the run reaches their handlers too — counted
+    // without the administration's (no caller here is a system administrator); others need a
+    // password or an SMS code nobody has
+    const forCallers = (name: string) => !name.split(' ')[1]!.startsWith('/api/system/');
+    const reachable = ordered.filter((op) => forCallers(`${op.method} ${op.path}`));
+    expect([...reached].filter(forCallers).length).toBeGreaterThan(reachable.length * 0.7);
   });
 });
