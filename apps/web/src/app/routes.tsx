@@ -166,7 +166,10 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.spaceMobileList.path,
     handle: meta({ titleKey: 'routes.spaceMobileList' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.SpaceMobileListScreen })),
+    lazy: () =>
+      import('../features/space/components/SpaceMobileListScreen').then((m) => ({
+        Component: m.SpaceMobileListScreen,
+      })),
   },
   {
     path: paths.spaceMobile.path,
@@ -176,7 +179,10 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.spaceMobilePage.path,
     handle: meta({ titleKey: 'routes.spacePage' }),
-    lazy: () => pageScreen().then((m) => ({ Component: m.PageScreen })),
+    lazy: () =>
+      import('../features/space/components/SpaceMobilePageScreen').then((m) => ({
+        Component: m.SpaceMobilePageScreen,
+      })),
   },
   {
     path: paths.spaceMobileAi.path,

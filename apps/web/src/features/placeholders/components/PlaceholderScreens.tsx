@@ -1,5 +1,5 @@
 // Screens whose routes, parameters and guard rules are real but whose content arrives with later
-// issues (the address book, the mobile space list).
+// issues (the address book).
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../../components/ComingSoon';
 
@@ -35,8 +35,4 @@ export function AddressBookFriendScreen() {
       details={[{ labelKey: 'placeholder.friendId', value: friendId }]}
     />
   );
-}
-
-export function SpaceMobileListScreen() {
-  return <ComingSoon featureKey="routes.spaceMobileList" />;
 }

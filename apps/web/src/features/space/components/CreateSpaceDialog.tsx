@@ -8,7 +8,10 @@ import { limits } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { createSpace } from '../api/create-space';
 import { spaceGroupName, spaceGroupsQueryKey, useSpaceGroups } from '../../../lib/space-groups';
-import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
+import {
+  useCreateSpaceDialogStore,
+  useIsCreateSpaceDialogHolder,
+} from '../stores/create-space-dialog-store';
 import { IconPicker } from './IconPicker';
 
 interface CreateSpaceValues {
@@ -23,6 +26,7 @@ export function CreateSpaceDialog({ onCreated }: { onCreated?: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { open, groupId, hide } = useCreateSpaceDialogStore();
+  const holder = useIsCreateSpaceDialogHolder();
   const { data: groups } = useSpaceGroups();
   const [form] = Form.useForm<CreateSpaceValues>();
   const [saving, setSaving] = useState(false);
@@ -51,7 +55,7 @@ export function CreateSpaceDialog({ onCreated }: { onCreated?: () => void }) {
 
   return (
     <Modal
-      open={open}
+      open={open && holder}
       title={t('spaces.createSpace')}
       okText={t('spaces.create')}
       cancelText={t('spaces.cancel')}

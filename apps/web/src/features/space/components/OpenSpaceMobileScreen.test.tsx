@@ -111,6 +111,34 @@ describe('the mobile open space list', () => {
     expect(useDialogStore.getState().type).toBeNull();
   });
 
+  it('gives a visitor a title bar with back and the way in, on a space and on its pages', async () => {
+    const { router } = show([openSpace('s1', '城市开放图书馆')]);
+    await userEvent.click(await screen.findByText('城市开放图书馆'));
+    const title = await screen.findByRole('heading', { name: '城市开放图书馆' });
+    expect(title.closest('.space-mobile-header')).not.toBeNull();
+    expect(screen.getByRole('link', { name: '返回' }).getAttribute('href')).toBe(
+      '/open-space/mobile',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /登录/ }));
+    expect(useDialogStore.getState().type).toBe('login');
+    // logging in continues on the member view of the same space
+    expect(useLoginRedirectStore.getState().target).toBe('/space-mobile/s1');
+    useDialogStore.setState({ type: null });
+
+    await userEvent.click(screen.getByText('开放时间'));
+    expect(await screen.findByText('每周一闭馆')).toBeTruthy();
+    // the bar names the page (the page's own heading is below it)
+    const bar = document.querySelector('.space-mobile-header');
+    expect(bar?.querySelector('h4')?.textContent).toBe('开放时间');
+    expect(screen.getByRole('link', { name: '返回' }).getAttribute('href')).toBe(
+      '/open-space/mobile?space=s1',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /登录/ }));
+    expect(useLoginRedirectStore.getState().target).toBe('/space-mobile/s1/page/p1');
+    await userEvent.click(screen.getByRole('link', { name: '返回' }));
+    expect(router.state.location.search).toBe('?space=s1');
+  });
+
   it('sends a logged-in user on to the mobile space view of the same place', async () => {
     useSessionStore.setState({ token: 'tok-1' });
     const { router } = show([openSpace('s1', '城市开放图书馆')]);

@@ -1,19 +1,22 @@
 // `/open-space/mobile`: open spaces on a phone (the guard sends every /open-space/… here on
 // mobile, keeping the space and page in the query). Without `space`: the list of spaces open to
 // visitors. With `space` (and `page`): that space's content list or that page, for anonymous
-// visitors; a logged-in user goes on to the mobile space view of the same place instead.
+// visitors, under a title bar with back and the way in (logging in continues on the member view
+// of the same space or page); a logged-in user goes on to the mobile space view of the same place
+// instead.
 import { useState } from 'react';
 import { Alert, Button, Empty, Layout, List, Result, Skeleton, Typography } from 'antd';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LoginOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { askToLogIn } from '../../auth';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
-import { PageScreen } from '../../page';
+import { PageScreen, usePage } from '../../page';
 import { useOpenSpaces } from '../api/get-open-spaces';
 import { openSpaceMobileHref } from '../../../config/space-hrefs';
+import { MobileHeader } from './MobileHeader';
 import { SpaceMobileView } from './SpaceMobileScreen';
 import './space.css';
 
@@ -36,25 +39,41 @@ export function OpenSpaceMobileScreen() {
   ) : pageId ? (
     <OpenSpacePage key={pageId} spaceId={spaceId} pageId={pageId} />
   ) : (
-    <SpaceMobileView key={spaceId} kind="open-space" spaceId={spaceId} />
+    <SpaceMobileView
+      key={spaceId}
+      kind="open-space"
+      spaceId={spaceId}
+      back={paths.openSpaceMobile.getHref()}
+      actions={<VisitorLogIn then={paths.spaceMobile.getHref(spaceId)} />}
+    />
   );
   // without a login there is no app shell around the screen: antd's layout gives it the theme
   return loggedIn ? screen : <Layout className="open-spaces-frame">{screen}</Layout>;
 }
 
-function OpenSpacePage({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+/** A visitor's way in from a title bar; after the login the member view of `then` opens. */
+function VisitorLogIn({ then }: { then: string }) {
   const { t } = useTranslation();
   return (
-    <>
-      <div className="space-mobile-header">
-        <Link to={openSpaceMobileHref(spaceId)}>
-          <Button type="text" icon={<LeftOutlined />}>
-            {t('spaces.backToSpaces')}
-          </Button>
-        </Link>
-      </div>
+    <Button type="primary" size="small" icon={<LoginOutlined />} onClick={() => askToLogIn(then)}>
+      {t('spaces.logIn')}
+    </Button>
+  );
+}
+
+function OpenSpacePage({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+  const { t } = useTranslation();
+  const page = usePage(pageId);
+  return (
+    <div className="space-mobile-page">
+      <MobileHeader
+        back={openSpaceMobileHref(spaceId)}
+        backLabel={t('spaces.backToSpaces')}
+        title={page.data ? page.data.title || t('page.untitled') : ''}
+        actions={<VisitorLogIn then={paths.spaceMobilePage.getHref(spaceId, pageId)} />}
+      />
       <PageScreen pageId={pageId} />
-    </>
+    </div>
   );
 }
 

@@ -1,13 +1,15 @@
 // `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
 // to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
-// AI chat (`/space-mobile/:spaceId/ai`). No tabs on mobile. Anonymous visitors get the same list
-// of an open space on /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
-import { Suspense, useEffect, useState } from 'react';
-import { Button, Empty, List, Result, Skeleton, Typography } from 'antd';
-import { FolderOpenOutlined, LeftOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
+// AI chat (`/space-mobile/:spaceId/ai`); back leads up a topic, and from the top to my spaces.
+// No tabs on mobile. Anonymous visitors get the same list of an open space on
+// /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, Empty, List, Result, Skeleton } from 'antd';
+import { FolderOpenOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
+import { paths } from '../../../config/paths';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { SpaceFilesDrawer } from '../../files';
@@ -18,14 +20,31 @@ import { spaceMobileHrefs, type SpaceViewKind } from '../../../config/space-href
 import { nodeId } from '../lib/space-tree';
 import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
+import { MobileHeader } from './MobileHeader';
 import { NodeIcon } from './NodeIcon';
 
 export function SpaceMobileScreen() {
   const { spaceId = '' } = useParams();
-  return <SpaceMobileView key={spaceId} kind="space" spaceId={spaceId} />;
+  return (
+    <SpaceMobileView
+      key={spaceId}
+      kind="space"
+      spaceId={spaceId}
+      back={paths.spaceMobileList.getHref()}
+    />
+  );
 }
 
-export function SpaceMobileView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) {
+interface SpaceMobileViewProps {
+  kind: SpaceViewKind;
+  spaceId: string;
+  /** where back goes from the space's top level */
+  back: string;
+  /** more buttons for the title bar (a visitor's login) */
+  actions?: ReactNode;
+}
+
+export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileViewProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = useSessionStore((state) => state.token);
@@ -44,11 +63,19 @@ export function SpaceMobileView({ kind, spaceId }: { kind: SpaceViewKind; spaceI
 
   if (spaceQuery.isError) {
     return (
-      <Result
-        status="warning"
-        title={t('spaces.loadFailed')}
-        subTitle={t('spaces.loadFailedHint')}
-      />
+      <div className="space-mobile">
+        <MobileHeader
+          back={back}
+          backLabel={t('spaces.backToSpaces')}
+          title={null}
+          actions={actions}
+        />
+        <Result
+          status="warning"
+          title={t('spaces.loadFailed')}
+          subTitle={t('spaces.loadFailedHint')}
+        />
+      </div>
     );
   }
   const space = spaceQuery.data;
@@ -63,46 +90,46 @@ export function SpaceMobileView({ kind, spaceId }: { kind: SpaceViewKind; spaceI
 
   return (
     <div className="space-mobile">
-      <div className="space-mobile-header">
-        {topic && (
-          <Link to={parentHref} aria-label={t('spaces.backToSpaces')}>
-            <Button type="text" icon={<LeftOutlined />} />
-          </Link>
-        )}
-        {!topic && <SpaceIcon space={space} size={28} />}
-        <Typography.Title level={4} className="space-mobile-title" ellipsis>
-          {topic?.name ?? space.name}
-        </Typography.Title>
-        {hrefs.ai && (
-          <Link to={hrefs.ai} style={{ marginInlineStart: 'auto' }}>
-            <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
-              {t('spaces.aiChat')}
-            </Button>
-          </Link>
-        )}
-        {/* the file library needs a login: downloads are signed for a user */}
-        {token !== null && (
-          <Button
-            type="text"
-            icon={<FolderOpenOutlined />}
-            aria-label={t('files.openHint')}
-            onClick={() => setFilesOpen(true)}
-          >
-            {t('files.open')}
-          </Button>
-        )}
-        {filesOpen && (
-          <Suspense fallback={null}>
-            <SpaceFilesDrawer
-              open={filesOpen}
-              spaceId={spaceId}
-              spaceName={space.name}
-              canUpload={space.abilities.canEdit}
-              onClose={() => setFilesOpen(false)}
-            />
-          </Suspense>
-        )}
-      </div>
+      <MobileHeader
+        back={topic ? parentHref : back}
+        backLabel={t('spaces.backToSpaces')}
+        icon={topic ? undefined : <SpaceIcon space={space} size={28} />}
+        title={topic?.name ?? space.name}
+        actions={
+          <>
+            {hrefs.ai && (
+              <Link to={hrefs.ai}>
+                <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
+                  {t('spaces.aiChat')}
+                </Button>
+              </Link>
+            )}
+            {/* the file library needs a login: downloads are signed for a user */}
+            {token !== null && (
+              <Button
+                type="text"
+                icon={<FolderOpenOutlined />}
+                aria-label={t('files.openHint')}
+                onClick={() => setFilesOpen(true)}
+              >
+                {t('files.open')}
+              </Button>
+            )}
+            {actions}
+          </>
+        }
+      />
+      {filesOpen && (
+        <Suspense fallback={null}>
+          <SpaceFilesDrawer
+            open={filesOpen}
+            spaceId={spaceId}
+            spaceName={space.name}
+            canUpload={space.abilities.canEdit}
+            onClose={() => setFilesOpen(false)}
+          />
+        </Suspense>
+      )}
       {nodes.length === 0 ? (
         <Empty description={topic ? t('spaces.emptyTopic') : t('spaces.emptyTree')} />
       ) : (
