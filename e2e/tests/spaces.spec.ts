@@ -46,7 +46,12 @@ test('a new user creates a space with a topic, a page and a link, and works with
   await expect(page).toHaveURL(/\/home$/);
 
   // Create the space from the sidebar; it opens right away with a friendly empty state.
-  await expect(page.getByRole('button', { name: '我的空间', expanded: true })).toBeVisible();
+  // Without spaces the sidebar shows one empty state: the card, not also the empty first group.
+  const mySpaces = page
+    .getByRole('complementary', { name: '侧边栏' })
+    .getByRole('region', { name: '我的空间' });
+  await expect(mySpaces.getByText('还没有空间')).toBeVisible();
+  await expect(mySpaces.getByRole('button', { name: '我的空间' })).toHaveCount(0);
   await page.getByRole('button', { name: '新建空间' }).first().click();
   await page.getByRole('menuitem', { name: '新建空间' }).click();
   const createDialog = page.getByRole('dialog').filter({ hasText: '新建空间' });
