@@ -139,7 +139,11 @@ export async function openSpaces(db: Executor, page: number, pageSize: number) {
 
 /** Holds the space's row until the transaction ends, so its quotas are checked one at a time. */
 export async function lockSpaceRow(db: Executor, spaceId: string) {
-  await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, spaceId)).for('no key update');
+  await db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(eq(spaces.id, spaceId))
+    .for('no key update');
 }
 
 /** The space's icon, holding the row until the transaction ends (one replacement at a time). */
