@@ -22,6 +22,7 @@ import { useFileColumns } from './file-columns';
 import { FilePreview } from './FilePreview';
 import { RenameFileDialog } from './RenameFileDialog';
 import { UploadList } from './UploadList';
+import { useFeature } from '../../../hooks/use-feature';
 import './files.css';
 
 export interface FileLibraryProps {
@@ -33,8 +34,11 @@ export interface FileLibraryProps {
 /** How long the 'undo' of a delete stays offered. */
 const undoMs = 6000;
 
-export function FileLibrary({ spaceId, canUpload }: FileLibraryProps) {
+export function FileLibrary({ spaceId, canUpload: uploadAllowed }: FileLibraryProps) {
   const { t } = useTranslation();
+  // the provider may switch uploading off for the account (spec §6)
+  const uploadOn = useFeature('uploadFile');
+  const canUpload = uploadAllowed && uploadOn;
   const mobile = useDeviceStore((state) => state.deviceMode === 'Mobile');
   const [modal, modalHolder] = Modal.useModal();
   const { keywords, query, searchInput, pager } = useSearchPaging(limits.gridPageSize);

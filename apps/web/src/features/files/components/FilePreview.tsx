@@ -8,6 +8,7 @@ import type { SpaceFile } from '@library/contract';
 import { currentLocale } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { filePreviewUrlQueryOptions, useFilePreviewUrl } from '../api/get-file-preview-url';
+import { useFeature } from '../../../hooks/use-feature';
 import { useDownloadFile } from '../hooks/use-download-file';
 import { formatFileSize } from '../lib/file-size';
 import { chooseViewer, type ViewerKind } from '../lib/viewer-choice';
@@ -56,7 +57,8 @@ export interface FilePreviewProps {
 export function FilePreview({ file, onClose }: FilePreviewProps) {
   const { t } = useTranslation();
   const { download, isDownloading } = useDownloadFile();
-  const canDownload = file?.abilities.canDownload ?? false;
+  const downloadOn = useFeature('downloadFile');
+  const canDownload = (file?.abilities.canDownload ?? false) && downloadOn;
   const downloadButton = file && canDownload && (
     <Button
       icon={<DownloadOutlined />}

@@ -14,6 +14,7 @@ import dayjs from '../../../lib/dayjs';
 import type { SpaceFile } from '@library/contract';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { useFeature } from '../../../hooks/use-feature';
 import { useDownloadFile } from '../hooks/use-download-file';
 import { formatFileSize } from '../lib/file-size';
 import { FileKindIcon } from './FileKindIcon';
@@ -36,6 +37,9 @@ export function useFileColumns({
   const { t } = useTranslation();
   const locale = currentLocale();
   const { download, isDownloading } = useDownloadFile();
+  // what the provider switched off for the account (spec §6) is not offered
+  const previewOn = useFeature('previewFile');
+  const downloadOn = useFeature('downloadFile');
   return [
     {
       key: 'name',
@@ -45,8 +49,10 @@ export function useFileColumns({
           type="button"
           className="file-name-button"
           onClick={() => onPreview(file)}
-          onPointerEnter={() => prefetchPreview(file)}
-          onFocus={() => prefetchPreview(file)}
+          onPointerEnter={() => previewOn && prefetchPreview(file)}
+          onFocus={() => previewOn && prefetchPreview(file)}
+          disabled={!previewOn}
+          title={previewOn ? undefined : t('common.featureOff')}
           aria-label={`${t('files.preview')}: ${file.name}`}
         >
           <FileKindIcon kind={file.kind} />
@@ -113,7 +119,7 @@ export function useFileColumns({
       width: mobile ? 80 : 120,
       render: (_, file) => (
         <Space size={0} className="file-actions">
-          {file.abilities.canDownload && (
+          {file.abilities.canDownload && downloadOn && (
             <Tooltip title={t('files.download')}>
               <Button
                 size="small"
@@ -129,7 +135,9 @@ export function useFileColumns({
             trigger={['click']}
             menu={{
               items: [
-                { key: 'preview', icon: <EyeOutlined />, label: t('files.preview') },
+                ...(previewOn
+                  ? [{ key: 'preview', icon: <EyeOutlined />, label: t('files.preview') }]
+                  : []),
                 ...(file.abilities.canRename
                   ? [{ key: 'rename', icon: <EditOutlined />, label: t('files.rename') }]
                   : []),

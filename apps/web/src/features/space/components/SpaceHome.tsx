@@ -23,6 +23,7 @@ import {
   type TreeNode,
 } from '@library/contract';
 import { languageTag } from '../../../lib/format';
+import { useFeature } from '../../../hooks/use-feature';
 import { useListView } from '../api/get-list-view';
 import type { SpaceHrefs } from '../../../config/space-hrefs';
 import { nodeId } from '../lib/space-tree';
@@ -43,6 +44,9 @@ function formatDateTime(value: string, language: string): string {
 export function SpaceHome() {
   const { t } = useTranslation();
   const { spaceId, space, tree, canEdit, actions, hrefs } = useSpaceView();
+  // the provider's switches (spec §6)
+  const pageOn = useFeature('createPage');
+  const topicOn = useFeature('createTopic');
   const [searchParams] = useSearchParams();
   const topicParam = searchParams.get('topic');
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
@@ -72,16 +76,20 @@ export function SpaceHome() {
         >
           {canEdit && (
             <div className="space-empty-actions">
-              <Button
-                type="primary"
-                icon={<FileAddOutlined />}
-                onClick={() => actions.create('page', null)}
-              >
-                {t('spaces.newPage')}
-              </Button>
-              <Button icon={<FolderAddOutlined />} onClick={() => actions.create('topic', null)}>
-                {t('spaces.newTopic')}
-              </Button>
+              {pageOn && (
+                <Button
+                  type="primary"
+                  icon={<FileAddOutlined />}
+                  onClick={() => actions.create('page', null)}
+                >
+                  {t('spaces.newPage')}
+                </Button>
+              )}
+              {topicOn && (
+                <Button icon={<FolderAddOutlined />} onClick={() => actions.create('topic', null)}>
+                  {t('spaces.newTopic')}
+                </Button>
+              )}
             </div>
           )}
         </Empty>
@@ -107,12 +115,16 @@ export function SpaceHome() {
         </Typography.Title>
         {canEdit && (
           <div className="space-home-actions">
-            <Button icon={<FileAddOutlined />} onClick={() => actions.create('page', topicId)}>
-              {t('spaces.newPage')}
-            </Button>
-            <Button icon={<FolderAddOutlined />} onClick={() => actions.create('topic', topicId)}>
-              {t('spaces.newTopic')}
-            </Button>
+            {pageOn && (
+              <Button icon={<FileAddOutlined />} onClick={() => actions.create('page', topicId)}>
+                {t('spaces.newPage')}
+              </Button>
+            )}
+            {topicOn && (
+              <Button icon={<FolderAddOutlined />} onClick={() => actions.create('topic', topicId)}>
+                {t('spaces.newTopic')}
+              </Button>
+            )}
           </div>
         )}
       </div>

@@ -31,6 +31,7 @@ import { aiKeys, spaceAiQueryOptions } from '../../ai';
 import { SpaceFilesDrawer } from '../../files';
 import { usePageHeading } from '../../../stores/page-heading-store';
 import { useSessionStore } from '../../../stores/session-store';
+import { isFeatureOn, useFeatureSwitches } from '../../../hooks/use-feature';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { useContextTabs, TabBar } from '../../tabs';
 import { recordSpaceVisit } from '../api/record-space-visit';
@@ -221,6 +222,13 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
 function SpaceHeader() {
   const { t } = useTranslation();
   const { spaceId, space, canEdit, actions, hrefs } = useSpaceView();
+  const switches = useFeatureSwitches();
+  // the provider's switches (spec §6) take away what they turn off
+  const newItems = [
+    { key: 'page', label: t('spaces.newPage'), on: isFeatureOn(switches, 'createPage') },
+    { key: 'topic', label: t('spaces.newTopic'), on: isFeatureOn(switches, 'createTopic') },
+    { key: 'link', label: t('spaces.newLink'), on: isFeatureOn(switches, 'createExternalLink') },
+  ].filter((item) => item.on);
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
   const [filesOpen, setFilesOpen] = useState(false);
@@ -307,14 +315,10 @@ function SpaceHeader() {
             { value: 'list', icon: <UnorderedListOutlined />, label: t('spaces.viewList') },
           ]}
         />
-        {canEdit && (
+        {canEdit && newItems.length > 0 && (
           <Dropdown
             menu={{
-              items: [
-                { key: 'page', label: t('spaces.newPage') },
-                { key: 'topic', label: t('spaces.newTopic') },
-                { key: 'link', label: t('spaces.newLink') },
-              ],
+              items: newItems.map(({ key, label }) => ({ key, label })),
               onClick: ({ key }) => actions.create(key as 'page' | 'topic' | 'link', null),
             }}
           >

@@ -11,6 +11,7 @@ import './space.css';
 import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
 import { useGroupPromptStore } from '../stores/group-prompt-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
+import { useFeature } from '../../../hooks/use-feature';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 
 interface SpaceListProps {
@@ -31,6 +32,7 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
   const setLayout = usePreferencesStore((state) => state.setLayout);
   const showCreateSpace = useCreateSpaceDialogStore((state) => state.show);
   const setGroupPrompt = useGroupPromptStore((state) => state.setPrompt);
+  const canCreateSpace = useFeature('createSpace');
 
   const spaces = (groups ?? []).flatMap((group) => group.spaceList);
   const activeSpaceId = /^\/space(?:-mobile)?\/([^/]+)/.exec(pathname)?.[1];
@@ -44,7 +46,7 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
         trigger={['click']}
         menu={{
           items: [
-            { key: 'space', label: t('spaces.createSpace') },
+            ...(canCreateSpace ? [{ key: 'space', label: t('spaces.createSpace') }] : []),
             { key: 'group', label: t('spaces.createGroup') },
           ],
           onClick: ({ key }) => {
@@ -57,7 +59,7 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
           type="text"
           size="small"
           icon={<PlusOutlined />}
-          aria-label={t('spaces.createSpace')}
+          aria-label={canCreateSpace ? t('spaces.createSpace') : t('spaces.createGroup')}
         />
       </Dropdown>
       <Tooltip title={folded ? t('common.expand') : t('common.collapse')}>
@@ -113,9 +115,11 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     body = (
       <>
         <NoSpacesCard>
-          <Button size="small" type="primary" onClick={() => showCreateSpace()}>
-            {t('spaces.createSpace')}
-          </Button>
+          {canCreateSpace && (
+            <Button size="small" type="primary" onClick={() => showCreateSpace()}>
+              {t('spaces.createSpace')}
+            </Button>
+          )}
         </NoSpacesCard>
         <SpaceGroups
           groups={groups.length > 1 ? groups : []}

@@ -2,12 +2,13 @@
 // group (add by account, remove, new group with a role); the AI chat (features/ai); deleting the
 // space (owner) asks for the password — a wrong one shows the server's message and deletes nothing.
 import { useRef, useState } from 'react';
-import { Button, Form, Input, Modal, Switch, Tabs, Typography } from 'antd';
+import { Button, Form, Input, Modal, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { limits, type SpaceDetail, type UpdateSpaceRequest } from '@library/contract';
 import { toast } from '../../../components/toast';
+import { useFeature } from '../../../hooks/use-feature';
 import { paths } from '../../../config/paths';
 import { deleteSpace } from '../api/delete-space';
 import { spaceGroupsQueryKey } from '../../../lib/space-groups';
@@ -125,6 +126,8 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
   const [saving, setSaving] = useState(false);
   // the values the form opened with: a save sends only what differs from them
   const [opened] = useState(() => generalValuesOf(space));
+  // opening to visitors is a switch the provider may turn off (closing stays allowed)
+  const visitorsOff = !useFeature('spaceExternalAccess') && !opened.openToVisitors;
   // one save at a time: Enter in a field submits even while the button spins
   const inFlight = useRef(false);
   // the upload sets the icon at once; the form keeps its path, so saving keeps it too
@@ -185,8 +188,14 @@ function GeneralSettings({ space, onSaved }: { space: SpaceDetail; onSaved: () =
       <Form.Item name="description" label={t('spaces.description')}>
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
-      <Form.Item name="openToVisitors" label={t('spaces.openToVisitors')} valuePropName="checked">
-        <Switch />
+      <Form.Item label={t('spaces.openToVisitors')} htmlFor="space-open-to-visitors">
+        <Tooltip title={visitorsOff ? t('common.featureOff') : undefined}>
+          <span className="feature-off-anchor">
+            <Form.Item name="openToVisitors" valuePropName="checked" noStyle>
+              <Switch id="space-open-to-visitors" disabled={visitorsOff} />
+            </Form.Item>
+          </span>
+        </Tooltip>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
         {t('spaces.save')}

@@ -4,6 +4,7 @@
 import { Dropdown, type MenuProps } from 'antd';
 import type { TreeNode } from '@library/contract';
 import { useTranslation } from 'react-i18next';
+import { useFeatureSwitches, isFeatureOn } from '../../../../hooks/use-feature';
 import { nodeId } from '../../lib/space-tree';
 import { useSpaceView } from '../space-context';
 
@@ -18,16 +19,24 @@ export interface MenuAt {
 export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () => void }) {
   const { t } = useTranslation();
   const { actions } = useSpaceView();
+  const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
     const items: NonNullable<MenuProps['items']> = [];
     if (node.type === 'topic') {
-      items.push(
-        { key: 'new-topic', label: t('spaces.newTopic') },
-        { key: 'new-page', label: t('spaces.newPage') },
-        { key: 'new-link', label: t('spaces.newLink') },
-        { type: 'divider' },
-      );
+      // what the provider switched off is not offered (spec §6)
+      const creatable = [
+        { key: 'new-topic', label: t('spaces.newTopic'), on: isFeatureOn(switches, 'createTopic') },
+        { key: 'new-page', label: t('spaces.newPage'), on: isFeatureOn(switches, 'createPage') },
+        {
+          key: 'new-link',
+          label: t('spaces.newLink'),
+          on: isFeatureOn(switches, 'createExternalLink'),
+        },
+      ].filter((item) => item.on);
+      if (creatable.length > 0) {
+        items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
+      }
     }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
