@@ -23,6 +23,7 @@ import type routes from './zh_CN/routes.json';
 import type session from './zh_CN/session.json';
 import type spaces from './zh_CN/spaces.json';
 import type status from './zh_CN/status.json';
+import type system from './zh_CN/system.json';
 import type validation from './zh_CN/validation.json';
 import type welcome from './zh_CN/welcome.json';
 
@@ -48,6 +49,7 @@ export interface TranslationResources {
   session: typeof session;
   spaces: typeof spaces;
   status: typeof status;
+  system: typeof system;
   validation: typeof validation;
   welcome: typeof welcome;
 }

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** the query string's parameters */
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -19,6 +21,7 @@ export function createFakeServer(routes: Record<string, Handler | unknown>) {
     const request: RecordedRequest = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
       headers: new Headers(init?.headers),
     };

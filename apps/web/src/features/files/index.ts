@@ -7,6 +7,7 @@ export { filePreviewUrlQueryOptions } from './api/get-file-preview-url';
 export { useSpaceFile } from './api/get-space-file';
 export { uploadQueue, useUploads } from './hooks/use-uploads';
 export { UploadCancelledError } from './lib/upload-queue';
+export { formatFileSize } from './lib/file-size';
 
 export const SpaceFilesDrawer = lazy(() => import('./components/SpaceFilesDrawer'));
 export const FilePreview = lazy(() =>

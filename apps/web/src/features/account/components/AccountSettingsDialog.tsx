@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { DeviceSettings } from './DeviceSettings';
 import { ProfileSettings } from './ProfileSettings';
 import { SecuritySettings } from './SecuritySettings';
+import { UsageSettings } from './UsageSettings';
 
-/** Account settings: profile, password and e-mail, logged-in devices. */
+/** Account settings: profile, password and e-mail, logged-in devices, usage of the limits. */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -23,6 +24,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
           { key: 'profile', label: t('account.profileTab'), children: <ProfileSettings /> },
           { key: 'security', label: t('account.securityTab'), children: <SecuritySettings /> },
           { key: 'devices', label: t('account.devicesTab'), children: <DeviceSettings /> },
+          { key: 'usage', label: t('account.usageTab'), children: <UsageSettings /> },
         ]}
       />
     </Modal>
