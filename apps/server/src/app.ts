@@ -25,6 +25,7 @@ import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerFriendRoutes } from './modules/addrbook/friend.routes.js';
+import { registerTeamRoutes } from './modules/addrbook/team.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import {
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccountRoutes(app, { db, quotas: config.quotas });
   registerAdminRoutes(app, { db, quotas: config.quotas });
   registerFriendRoutes(app, { db, quotas: config.quotas });
+  registerTeamRoutes(app, { db, quotas: config.quotas });
   registerRecycleRoutes(app, { db });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });

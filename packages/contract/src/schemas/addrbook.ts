@@ -85,3 +85,57 @@ export const createFriendGroupRequestSchema = z.object({ name: friendGroupNameSc
 export const renameFriendGroupRequestSchema = z.object({ name: friendGroupNameSchema });
 export const orderFriendGroupsRequestSchema = z.object({ groupIds: z.array(idSchema).max(200) });
 export const friendGroupParamsSchema = z.object({ id: idSchema });
+
+// --- teams (nested; spec §6: the creator cannot be removed nor their role changed, a team moves
+// only inside its own root team and never under its own descendant) --------------------------
+
+export const teamRoles = ['owner', 'admin', 'member'] as const;
+export type TeamRole = (typeof teamRoles)[number];
+const teamNameSchema = z.string().trim().min(1).max(64);
+
+export const teamSchema = z.object({
+  teamId: z.string(),
+  parentId: z.string().nullable(),
+  /** the root team of its tree */
+  rootId: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  /** my role in this team, null when I am in another team of the tree */
+  myRole: z.enum(teamRoles).nullable(),
+  /** whether I may change it (its or an ancestor's owner or admin) */
+  canManage: z.boolean(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+/** Every team of the trees I am in, flat, parents before children. */
+export const teamListSchema = z.object({ list: z.array(teamSchema) });
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(teamRoles),
+  joinedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const createTeamRequestSchema = z.object({
+  name: teamNameSchema,
+  parentId: idSchema.nullable().optional(),
+});
+export const renameTeamRequestSchema = z.object({ name: teamNameSchema });
+export const moveTeamRequestSchema = z.object({ parentId: idSchema });
+export const teamParamsSchema = z.object({ id: idSchema });
+export const teamMemberParamsSchema = z.object({
+  id: idSchema,
+  userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const addTeamMemberRequestSchema = z.object({
+  /** a friend of the one adding */
+  userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  role: z.enum(['admin', 'member']).default('member'),
+});
+export const setTeamMemberRoleRequestSchema = z.object({ role: z.enum(['admin', 'member']) });

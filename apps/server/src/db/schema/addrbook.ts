@@ -1,7 +1,8 @@
 // The address book: friend groups, friendships (one row for each side, with that side's group
-// and remark) and friend requests.
+// and remark), friend requests, and nested teams with their members.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -84,5 +85,55 @@ export const friendRequests = pgTable(
       .where(sql`${table.state} = 'pending'`),
     index('friend_requests_to_idx').on(table.toUserId, table.createdAt),
     index('friend_requests_from_idx').on(table.fromUserId, table.createdAt),
+  ],
+);
+
+/**
+ * A team; sub-teams name their parent. `path` holds the ids from the root team down to this one
+ * (itself last), so a tree's teams, a team's ancestors and its descendants are one condition.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => teams.id, { onDelete: 'cascade' }),
+    path: uuid('path').array().notNull(),
+    name: text('name').notNull(),
+    /** the creator: the team's owner, who cannot be removed and whose role cannot change */
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: text('position').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('teams_parent_idx').on(table.parentId),
+    index('teams_owner_idx').on(table.ownerId),
+    index('teams_path_idx').using('gin', table.path),
+    // sibling names are unique: under one parent, and among one owner's root teams
+    uniqueIndex('teams_sibling_name_idx')
+      .on(table.parentId, table.name)
+      .where(sql`${table.parentId} is not null`),
+    uniqueIndex('teams_root_name_idx')
+      .on(table.ownerId, table.name)
+      .where(sql`${table.parentId} is null`),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_idx').on(table.userId),
   ],
 );

@@ -3,7 +3,14 @@
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import { Role } from '@library/contract';
 import { queryRows, type Executor } from '../../db/database.js';
-import { accountLimits, friendships, spaceFiles, spaces, users } from '../../db/schema/index.js';
+import {
+  accountLimits,
+  friendships,
+  spaceFiles,
+  spaces,
+  teams,
+  users,
+} from '../../db/schema/index.js';
 
 export interface AccountSettings {
   /** the switches DEFAULT_ROLE, everyone's role, sets */
@@ -84,6 +91,12 @@ export async function countFriends(db: Executor, userId: number): Promise<number
     .select({ value: count() })
     .from(friendships)
     .where(eq(friendships.userId, userId));
+  return row?.value ?? 0;
+}
+
+/** Teams the user created. */
+export async function countOwnedTeams(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(teams).where(eq(teams.ownerId, userId));
   return row?.value ?? 0;
 }
 

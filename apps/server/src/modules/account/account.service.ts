@@ -5,14 +5,15 @@ import type { Executor } from '../../db/database.js';
 import * as repo from './account-limits.repo.js';
 import { featuresOf, quotasOf } from './account.policy.js';
 
-/** The account-wide quotas' usage (teams count once the address book has them). */
+/** The account-wide quotas' usage. */
 export async function usageOf(db: Executor, userId: number): Promise<QuotaUsage> {
-  const [spaces, personalBytes, friends] = await Promise.all([
+  const [spaces, personalBytes, friends, teams] = await Promise.all([
     repo.countOwnedSpaces(db, userId),
     repo.personalBytes(db, userId),
     repo.countFriends(db, userId),
+    repo.countOwnedTeams(db, userId),
   ]);
-  return { spaces, personalBytes, friends, teams: 0 };
+  return { spaces, personalBytes, friends, teams };
 }
 
 export async function myPermission(db: Executor, userId: number): Promise<MyPermissionResponse> {

@@ -1,0 +1,160 @@
+// Queries of teams and their members. A team's `path` runs from its root team to itself.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/database.js';
+import { teamMembers, teams, users } from '../../db/schema/index.js';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+export async function findTeam(db: Executor, teamId: string) {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row;
+}
+
+/** Holds a team's row until the transaction ends (member counts checked one at a time). */
+export async function lockTeam(db: Executor, teamId: string) {
+  await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+}
+
+/** The roles the user holds in the given teams, by team id. */
+export async function rolesIn(db: Executor, userId: number, teamIds: string[]) {
+  if (teamIds.length === 0) return new Map<string, TeamMemberRow['role']>();
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, teamIds)));
+  return new Map(rows.map((row) => [row.teamId, row.role]));
+}
+
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+
+/** Whether the user is in any team of the tree under `rootId`. */
+export async function inTree(db: Executor, userId: number, rootId: string) {
+  const [row] = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), sql`${teams.path}[1] = ${rootId}::uuid`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Every team of the trees the user is in, parents first, with its member count. */
+export async function teamsOfUser(db: Executor, userId: number) {
+  return db
+    .select({
+      team: teams,
+      memberCount: sql<number>`(select count(*)::int from team_members m
+      where m.team_id = ${teams.id})`,
+    })
+    .from(teams)
+    .where(
+      sql`${teams.path}[1] in (select t.path[1] from team_members m join teams t
+        on t.id = m.team_id where m.user_id = ${userId})`,
+    )
+    .orderBy(sql`array_length(${teams.path}, 1)`, asc(teams.position), asc(teams.createdAt));
+}
+
+export async function membersOf(db: Executor, teamId: string) {
+  return db
+    .select({
+      member: teamMembers,
+      user: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.userId));
+}
+
+export async function countMembers(db: Executor, teamId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return row?.value ?? 0;
+}
+
+/** Memberships in every team of the tree under `rootId`. */
+export async function countTreeMembers(db: Executor, rootId: string) {
+  const [row] = await queryRows<{ value: number }>(
+    db,
+    sql`select count(*)::int as value from team_members m join teams t on t.id = m.team_id
+      where t.path[1] = ${rootId}::uuid`,
+  );
+  return row?.value ?? 0;
+}
+
+export async function lastPosition(db: Executor, parentId: string | null, ownerId: number) {
+  const [row] = await db
+    .select({ position: teams.position })
+    .from(teams)
+    .where(
+      parentId === null
+        ? and(sql`${teams.parentId} is null`, eq(teams.ownerId, ownerId))
+        : eq(teams.parentId, parentId),
+    )
+    .orderBy(sql`${teams.position} collate "C" desc`)
+    .limit(1);
+  return row?.position ?? null;
+}
+
+export async function insertTeam(db: Executor, row: typeof teams.$inferInsert) {
+  await db.insert(teams).values(row);
+}
+
+export async function renameTeam(db: Executor, teamId: string, name: string) {
+  await db.update(teams).set({ name }).where(eq(teams.id, teamId));
+}
+
+/**
+ * Moves a team under `parent`: its parent, position, and the paths of its whole subtree (the
+ * part above the team replaced by the new parent's path).
+ */
+export async function moveTeam(db: Executor, team: TeamRow, parent: TeamRow, position: string) {
+  await db.update(teams).set({ parentId: parent.id, position }).where(eq(teams.id, team.id));
+  // the new parent's path as an array literal (uuids only: nothing to escape)
+  const prefix = `{${parent.path.join(',')}}`;
+  await db.execute(sql`update teams
+    set path = ${prefix}::uuid[] || path[array_position(path, ${team.id}::uuid):]
+    where path @> array[${team.id}::uuid]`);
+}
+
+export async function deleteTeam(db: Executor, teamId: string) {
+  await db.delete(teams).where(eq(teams.id, teamId));
+}
+
+export async function insertMember(
+  db: Executor,
+  row: { teamId: string; userId: number; role: TeamMemberRow['role'] },
+) {
+  await db.insert(teamMembers).values(row);
+}
+
+export async function findMember(db: Executor, teamId: string, userId: number) {
+  const [row] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function setMemberRole(
+  db: Executor,
+  teamId: string,
+  userId: number,
+  role: TeamMemberRow['role'],
+) {
+  await db
+    .update(teamMembers)
+    .set({ role })
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
+export async function deleteMember(db: Executor, teamId: string, userId: number) {
+  const rows = await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .returning({ userId: teamMembers.userId });
+  return rows.length > 0;
+}

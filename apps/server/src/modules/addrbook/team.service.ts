@@ -1,0 +1,234 @@
+// Nested teams: a team's creator owns it (cannot be removed, 500004, nor have their role changed,
+// 500005); its owners and admins, and those of any team above it, manage it. Names are unique
+// among siblings (500001); a team moves only inside its own root team (500006) and never under
+// itself or its descendants (500007). Members come from the manager's friends (500003 when in
+// already). Creating needs the 'create teams' switch (700066) and room in the creator's team
+// quota (700104); members count against the root owner's quotas (700109 per team, 700110 in
+// the whole tree). A team seen by nobody in its tree answers 404, like a missing one.
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  type Quotas,
+  type Team,
+  type TeamDetail,
+  type TeamRole,
+} from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import { positionBetween } from '../../lib/position.js';
+import { countOwnedTeams, lockAccount } from '../account/account-limits.repo.js';
+import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
+import { avatarPath } from '../user/user.presenter.js';
+import { findFriend } from './friend.repo.js';
+import * as repo from './team.repo.js';
+import type { TeamRow } from './team.repo.js';
+
+const notFound = () => new AppError(ErrorCode.dataMissing);
+const managerRoles = new Set<TeamRole>(['owner', 'admin']);
+
+/** The team, when the user is in its tree; with whether they manage it. */
+async function visibleTeam(db: Executor, userId: number, teamId: string) {
+  const team = await repo.findTeam(db, teamId);
+  if (!team || !(await repo.inTree(db, userId, team.path[0]!))) throw notFound();
+  const roles = await repo.rolesIn(db, userId, team.path);
+  const canManage = [...roles.values()].some((role) => managerRoles.has(role));
+  return { team, myRole: roles.get(team.id) ?? null, canManage };
+}
+
+/** The team, when the user manages it (403 + 100009 when only in its tree). */
+async function managedTeam(db: Executor, userId: number, teamId: string) {
+  const found = await visibleTeam(db, userId, teamId);
+  if (!found.canManage) throw new AppError(ErrorCode.permissionDenied);
+  return found.team;
+}
+
+function presentTeam(
+  team: TeamRow,
+  extra: { myRole: TeamRole | null; canManage: boolean; memberCount: number },
+): Team {
+  return {
+    teamId: team.id,
+    parentId: team.parentId,
+    rootId: team.path[0]!,
+    name: team.name,
+    ownerId: String(team.ownerId),
+    createdAt: team.createdAt.toISOString(),
+    ...extra,
+  };
+}
+
+const duplicateName = () => new AppError(ErrorCode.teamNameDuplicate);
+
+async function withUniqueName<Result>(write: () => Promise<Result>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+export async function listTeams(db: Executor, userId: number): Promise<Team[]> {
+  const rows = await repo.teamsOfUser(db, userId);
+  const roles = await repo.rolesIn(
+    db,
+    userId,
+    rows.map((row) => row.team.id),
+  );
+  const managed = new Set<string>();
+  return rows.map(({ team, memberCount }) => {
+    const role = roles.get(team.id) ?? null;
+    // parents come first: a team is managed when it or its parent is
+    const canManage =
+      (role !== null && managerRoles.has(role)) ||
+      (team.parentId !== null && managed.has(team.parentId));
+    if (canManage) managed.add(team.id);
+    return presentTeam(team, { myRole: role, canManage, memberCount });
+  });
+}
+
+export async function getTeam(db: Executor, userId: number, teamId: string): Promise<TeamDetail> {
+  const { team, myRole, canManage } = await visibleTeam(db, userId, teamId);
+  const members = await repo.membersOf(db, teamId);
+  return {
+    ...presentTeam(team, { myRole, canManage, memberCount: members.length }),
+    members: members.map(({ member, user }) => ({
+      userId: String(user.id),
+      nickname: user.nickname,
+      avatar: avatarPath(user),
+      role: member.role,
+      joinedAt: member.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Creates a root team, or a sub-team of one the user manages; the creator owns it. */
+export async function createTeam(
+  db: Database,
+  userId: number,
+  input: { name: string; parentId?: string | null | undefined },
+  site: Quotas,
+) {
+  await requireFeature(db, userId, 'createTeam');
+  const parent = input.parentId ? await managedTeam(db, userId, input.parentId) : null;
+  const id = crypto.randomUUID();
+  await withUniqueName(() =>
+    db.transaction(async (tx) => {
+      await lockAccount(tx, userId);
+      const quotas = await quotasOf(tx, userId, site);
+      assertWithinQuota('teams', quotas.teams, await countOwnedTeams(tx, userId));
+      const last = await repo.lastPosition(tx, parent?.id ?? null, userId);
+      await repo.insertTeam(tx, {
+        id,
+        parentId: parent?.id ?? null,
+        path: [...(parent?.path ?? []), id],
+        name: input.name,
+        ownerId: userId,
+        position: positionBetween(last, null),
+      });
+      await repo.insertMember(tx, { teamId: id, userId, role: 'owner' });
+    }),
+  );
+  return getTeam(db, userId, id);
+}
+
+export async function renameTeam(db: Database, userId: number, teamId: string, name: string) {
+  await managedTeam(db, userId, teamId);
+  await withUniqueName(() => repo.renameTeam(db, teamId, name));
+  return getTeam(db, userId, teamId);
+}
+
+/** Moves a team under another team of its own tree that the user manages too. */
+export async function moveTeam(db: Database, userId: number, teamId: string, parentId: string) {
+  const team = await managedTeam(db, userId, teamId);
+  const parent = await managedTeam(db, userId, parentId);
+  if (team.parentId === null || parent.path[0] !== team.path[0]) {
+    throw new AppError(ErrorCode.cannotMoveAcrossTeams);
+  }
+  if (parent.path.includes(team.id)) throw new AppError(ErrorCode.cannotMoveParentUnderChild);
+  await withUniqueName(() =>
+    db.transaction(async (tx) => {
+      // one move at a time in a tree: two crossing moves cannot make a cycle
+      await repo.lockTeam(tx, team.path[0]!);
+      const fresh = await repo.findTeam(tx, parentId);
+      if (!fresh) throw notFound();
+      if (fresh.path.includes(team.id)) throw new AppError(ErrorCode.cannotMoveParentUnderChild);
+      const last = await repo.lastPosition(tx, fresh.id, team.ownerId);
+      const current = await repo.findTeam(tx, team.id);
+      if (!current) throw notFound();
+      await repo.moveTeam(tx, current, fresh, positionBetween(last, null));
+    }),
+  );
+  return getTeam(db, userId, teamId);
+}
+
+/** Deletes a team with its sub-teams and their memberships. */
+export async function deleteTeam(db: Database, userId: number, teamId: string) {
+  await managedTeam(db, userId, teamId);
+  await repo.deleteTeam(db, teamId);
+}
+
+/** Adds a friend of the manager to the team, within the root owner's member quotas. */
+export async function addMember(
+  db: Database,
+  userId: number,
+  teamId: string,
+  input: { userId: number; role: 'admin' | 'member' },
+  site: Quotas,
+) {
+  const team = await managedTeam(db, userId, teamId);
+  if (input.userId !== userId && !(await findFriend(db, userId, input.userId))) {
+    throw new AppError(ErrorCode.userMissing);
+  }
+  const root = await repo.findTeam(db, team.path[0]!);
+  if (!root) throw notFound();
+  try {
+    await db.transaction(async (tx) => {
+      await repo.lockTeam(tx, root.id);
+      if (await repo.findMember(tx, teamId, input.userId)) {
+        throw new AppError(ErrorCode.alreadyInTeam);
+      }
+      const quotas = await quotasOf(tx, root.ownerId, site);
+      assertWithinQuota(
+        'teamMembersPerTeam',
+        quotas.teamMembersPerTeam,
+        await repo.countMembers(tx, teamId),
+      );
+      assertWithinQuota(
+        'teamMembersTotal',
+        quotas.teamMembersTotal,
+        await repo.countTreeMembers(tx, root.id),
+      );
+      await repo.insertMember(tx, { teamId, userId: input.userId, role: input.role });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.alreadyInTeam);
+    throw error;
+  }
+  return getTeam(db, userId, teamId);
+}
+
+export async function setMemberRole(
+  db: Database,
+  userId: number,
+  teamId: string,
+  memberId: number,
+  role: 'admin' | 'member',
+) {
+  const team = await managedTeam(db, userId, teamId);
+  if (memberId === team.ownerId) throw new AppError(ErrorCode.cannotEditCreatorRole);
+  if (!(await repo.findMember(db, teamId, memberId))) throw notFound();
+  await repo.setMemberRole(db, teamId, memberId, role);
+  return getTeam(db, userId, teamId);
+}
+
+/** Removes a member (a manager), or leaves (oneself); never the team's creator. */
+export async function removeMember(db: Database, userId: number, teamId: string, memberId: number) {
+  const team =
+    memberId === userId
+      ? (await visibleTeam(db, userId, teamId)).team
+      : await managedTeam(db, userId, teamId);
+  if (memberId === team.ownerId) throw new AppError(ErrorCode.cannotDeleteCreator);
+  if (!(await repo.deleteMember(db, teamId, memberId))) throw notFound();
+}
