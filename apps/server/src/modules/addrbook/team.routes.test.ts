@@ -247,4 +247,32 @@ describe('the switch and quotas on teams', () => {
       ErrorCode.quotaTeamMembersTotal,
     );
   });
+
+  it('answers 700111 and 700112 when an admin reaches the owner’s member quotas', async () => {
+    const owner = await person();
+    const admin = await person();
+    const friends = await Promise.all(Array.from({ length: 3 }, person));
+    await befriend(owner, admin);
+    for (const friend of friends) await befriend(admin, friend);
+    await call('PUT', `/api/system/v1/users/${owner.id}/quota`, adminHeaders, {
+      overrides: { teamMembersPerTeam: 3, teamMembersTotal: 4 },
+    });
+    const root = await team(owner.headers, '志愿者');
+    await call('POST', `/api/v1/team/${root.teamId}/member`, owner.headers, {
+      userId: admin.user.id,
+      role: 'admin',
+    });
+    const add = (teamId: string, userId: number) =>
+      call('POST', `/api/v1/team/${teamId}/member`, admin.headers, { userId });
+    expect(code(await add(root.teamId, friends[0]!.user.id))).toBe(0);
+    expect(code(await add(root.teamId, friends[1]!.user.id))).toBe(
+      ErrorCode.quotaPeerTeamMembersPerTeam,
+    );
+    // the admin's sub-team: the tree holds owner, admin and friend 0 in the root and the admin
+    // in it — four, the owner's total
+    const sub = await team(admin.headers, '周末组', root.teamId);
+    expect(code(await add(sub.teamId, friends[2]!.user.id))).toBe(
+      ErrorCode.quotaPeerTeamMembersTotal,
+    );
+  });
 });

@@ -4,10 +4,12 @@
 // itself or its descendants (500007). Members come from the manager's friends (500003 when in
 // already). Creating needs the 'create teams' switch (700066) and room in the creator's team
 // quota (700104); members count against the root owner's quotas (700109 per team, 700110 in
-// the whole tree). A team seen by nobody in its tree answers 404, like a missing one.
+// the whole tree; 700111 and 700112 when an admin, not the owner, adds them). A team seen by nobody in its tree answers 404, like a missing one.
 import crypto from 'node:crypto';
 import {
   ErrorCode,
+  peerQuotaCodes,
+  quotaCodes,
   type Quotas,
   type Team,
   type TeamDetail,
@@ -189,17 +191,16 @@ export async function addMember(
       if (await repo.findMember(tx, teamId, input.userId)) {
         throw new AppError(ErrorCode.alreadyInTeam);
       }
+      // the root owner's quotas: the caller's own (700109, 700110) or, for an admin adding
+      // members, the other party's (700111, 700112)
       const quotas = await quotasOf(tx, root.ownerId, site);
-      assertWithinQuota(
-        'teamMembersPerTeam',
-        quotas.teamMembersPerTeam,
-        await repo.countMembers(tx, teamId),
-      );
-      assertWithinQuota(
-        'teamMembersTotal',
-        quotas.teamMembersTotal,
-        await repo.countTreeMembers(tx, root.id),
-      );
+      const codes = root.ownerId === userId ? quotaCodes : peerQuotaCodes;
+      if ((await repo.countMembers(tx, teamId)) + 1 > quotas.teamMembersPerTeam) {
+        throw new AppError(codes.teamMembersPerTeam);
+      }
+      if ((await repo.countTreeMembers(tx, root.id)) + 1 > quotas.teamMembersTotal) {
+        throw new AppError(codes.teamMembersTotal);
+      }
       await repo.insertMember(tx, { teamId, userId: input.userId, role: input.role });
     });
   } catch (error) {
