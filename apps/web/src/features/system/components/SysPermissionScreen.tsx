@@ -17,7 +17,13 @@ import {
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Role, type Feature, type SystemRole, type UpdateRoleRequest } from '@library/contract';
+import {
+  Role,
+  type Feature,
+  type SystemResource,
+  type SystemRole,
+  type UpdateRoleRequest,
+} from '@library/contract';
 import { toast } from '../../../components/toast';
 import { adminKeys } from '../api/admin-keys';
 import { deleteRole, updateRole, useResources, useRoles } from '../api/roles';
@@ -26,6 +32,15 @@ import { RoleDialog, type RoleEditing } from './RoleDialog';
 import './sys-admin.css';
 
 type Tri = 'on' | 'off' | 'unset';
+
+type Underscored<Key extends string> = Key extends `${infer Head}:${infer Tail}`
+  ? `${Head}_${Tail}`
+  : Key;
+
+/** The label key of a resource: `users:read` → `users_read`. */
+function resourceLabel(key: SystemResource) {
+  return key.replace(':', '_') as Underscored<SystemResource>;
+}
 
 export function SysPermissionScreen() {
   const { t } = useTranslation();
@@ -74,12 +89,9 @@ export function SysPermissionScreen() {
     <div className="sys-screen">
       {modalHolder}
       <header className="screen-header">
-        <div>
-          <Typography.Title level={3} className="screen-title">
-            {t('system.permission.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('system.permission.subtitle')}</Typography.Text>
-        </div>
+        <Typography.Text type="secondary" className="sys-intro">
+          {t('system.permission.subtitle')}
+        </Typography.Text>
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -205,7 +217,8 @@ function RoleDetails({
             disabled={isAdmin || isDefault || saving !== null}
             onChange={(event) => toggleResource(resource.key, event.target.checked)}
           >
-            {t(`system.resources.${resource.key}`)}
+            {/* ':' would read as i18next's namespace separator */}
+            {t(`system.resources.${resourceLabel(resource.key)}`)}
             <Typography.Text type="secondary" className="sys-resource-key">
               {resource.key}
             </Typography.Text>

@@ -173,7 +173,7 @@ describe('SysUsersScreen', () => {
     await userEvent.click(await screen.findByTitle('编辑'));
     await waitFor(() => expect(lastListQuery(server)).toMatchObject({ role: 'EDITOR' }));
 
-    await userEvent.click(screen.getByText('最近登录'));
+    await userEvent.click(screen.getByRole('columnheader', { name: /最近登录/ }));
     await waitFor(() =>
       expect(lastListQuery(server)).toMatchObject({ sort: 'lastLoginAt', order: 'asc' }),
     );

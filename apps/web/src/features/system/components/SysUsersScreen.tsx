@@ -162,7 +162,9 @@ export function SysUsersScreen() {
       responsive: ['md'],
       render: (_: unknown, user: AdminUser) =>
         user.roles.length === 0 ? (
-          <Typography.Text type="secondary">{t('system.users.defaultRole')}</Typography.Text>
+          <Typography.Text type="secondary" className="sys-default-role">
+            {t('system.users.defaultRole')}
+          </Typography.Text>
         ) : (
           <span className="sys-user-roles">
             {user.roles.map((name) => (
@@ -266,12 +268,9 @@ export function SysUsersScreen() {
     <div className="sys-screen">
       {modalHolder}
       <header className="screen-header">
-        <div>
-          <Typography.Title level={3} className="screen-title">
-            {t('system.users.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('system.users.subtitle')}</Typography.Text>
-        </div>
+        <Typography.Text type="secondary" className="sys-intro">
+          {t('system.users.subtitle')}
+        </Typography.Text>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           {t('system.users.create')}
         </Button>
@@ -325,6 +324,8 @@ export function SysUsersScreen() {
           loading={list.isFetching}
           size={mobile ? 'small' : 'middle'}
           tableLayout="auto"
+          // a wide table scrolls inside its card on a desktop; a phone shows fewer columns
+          scroll={mobile ? undefined : { x: 'max-content' }}
           onChange={(_pagination, _filters, sorter) => handleTableChange(sorter)}
           locale={{
             emptyText: list.isPending ? (

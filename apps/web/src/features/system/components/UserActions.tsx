@@ -9,6 +9,7 @@ import {
   DownOutlined,
   KeyOutlined,
   MoreOutlined,
+  SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +85,14 @@ export function UserActions({
   }
 
   const changes = stateChangesFor(user.state);
-  const stateButton = (
+  const stateButton = compact ? (
+    <Button
+      size="small"
+      disabled={self}
+      icon={<SwapOutlined />}
+      aria-label={`${t('system.users.changeState')}：${user.nickname}`}
+    />
+  ) : (
     <Button size="small" disabled={self}>
       {t('system.users.changeState')} <DownOutlined />
     </Button>
