@@ -4,8 +4,11 @@
 //   ADMIN_ACCOUNT=admin@example.com ADMIN_PASSWORD=Admin12345 BASE_URL=http://127.0.0.1:3000 \
 //     node apps/web/scripts/screenshots-admin.mjs
 // Pictures go to <repo>/shots/: /sys/users, /sys/permission, the switches and quota dialogs and
-// the usage bars of account settings, in zh_CN and en_US, light and dark, desktop and 390 px.
+// the usage bars of account settings, in zh_CN, zh_TW and en_US (LOCALES=zh_TW,… for fewer),
+// light and dark, desktop and 390 px.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   baseUrl,
   browser,
@@ -21,6 +24,30 @@ import {
 const adminAccount = process.env.ADMIN_ACCOUNT ?? 'admin@example.com';
 const adminPassword = process.env.ADMIN_PASSWORD ?? 'Admin12345';
 const gib = 1024 ** 3;
+const locales = (process.env.LOCALES ?? 'zh_CN,zh_TW,en_US').split(',');
+
+/** The texts the script clicks by, read from the locale's own files. */
+function labels(locale) {
+  const read = (name) =>
+    JSON.parse(
+      fs.readFileSync(
+        path.join(import.meta.dirname, `../src/locales/${locale}/${name}.json`),
+        'utf8',
+      ),
+    );
+  const system = read('system');
+  const layout = read('layout');
+  const account = read('account');
+  return {
+    search: system.users.searchPlaceholder,
+    more: system.users.moreActions,
+    features: system.users.features,
+    quota: system.users.quota,
+    userMenu: layout.userMenu,
+    accountSettings: layout.accountSettings,
+    usage: account.usageTab,
+  };
+}
 
 /** Registers a phone by SMS through the API (pending with REGISTRATION=approval). */
 async function register(page, mobile) {
@@ -98,7 +125,7 @@ try {
     await context.close();
   }
 
-  for (const locale of ['zh_CN', 'en_US']) {
+  for (const locale of locales) {
     for (const theme of ['light', 'dark']) {
       for (const [size, viewport] of [
         ['desktop', desktop],
@@ -110,24 +137,22 @@ try {
         await page.locator('.sys-screen .ant-table-row').first().waitFor();
         await shoot(page, `admin-users-${tag}`);
 
-        const zh = locale === 'zh_CN';
-        const search = page.getByLabel(
-          zh ? '搜索账号、昵称或手机号' : 'Search account, name or phone',
-        );
+        const text = labels(locale);
+        const search = page.getByLabel(text.search);
         await search.fill('林小书');
         await search.press('Enter');
         await page.locator('.sys-screen .ant-table-row').filter({ hasText: '林小书' }).waitFor();
         await page.waitForTimeout(300);
-        const more = page.getByRole('button', { name: zh ? '更多：林小书' : 'More：林小书' });
+        const more = page.getByRole('button', { name: `${text.more}：林小书` });
         await more.click();
-        await page.getByRole('menuitem', { name: zh ? '功能开关' : 'Feature switches' }).click();
+        await page.getByRole('menuitem', { name: text.features }).click();
         await page.locator('.sys-switches-dialog .sys-switch-row').first().waitFor();
         await shoot(page, `admin-switches-${tag}`);
         await page.keyboard.press('Escape');
         await page.locator('.sys-switches-dialog').waitFor({ state: 'hidden' });
 
         await more.click();
-        await page.getByRole('menuitem', { name: zh ? '配额' : 'Quota' }).click();
+        await page.getByRole('menuitem', { name: text.quota }).click();
         await page.locator('.sys-quota-dialog .sys-quota-row').first().waitFor();
         await shoot(page, `admin-quota-${tag}`);
         await page.keyboard.press('Escape');
@@ -139,9 +164,9 @@ try {
         await shoot(page, `admin-permission-${tag}`);
 
         await page.goto(`${baseUrl}/home`);
-        await page.getByRole('button', { name: zh ? '用户菜单' : 'User menu' }).click();
-        await page.getByRole('menuitem', { name: zh ? '账号设置' : 'Account settings' }).click();
-        await page.getByRole('tab', { name: zh ? '用量' : 'Usage' }).click();
+        await page.getByRole('button', { name: text.userMenu }).click();
+        await page.getByRole('menuitem', { name: text.accountSettings }).click();
+        await page.getByRole('tab', { name: text.usage }).click();
         await page.locator('.account-usage .ant-progress').first().waitFor();
         await shoot(page, `admin-usage-${tag}`);
         await context.close();
