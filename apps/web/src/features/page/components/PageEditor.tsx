@@ -32,6 +32,7 @@ import '@blocknote/mantine/style.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fileBlockUrl, fileIdOfBlockUrl, type Block, type Locale } from '@library/contract';
+import { useFeature } from '../../../hooks/use-feature';
 import { resolveImagePath } from '../../../lib/image-path';
 import { queryClient } from '../../../lib/query-client';
 import {
@@ -196,12 +197,14 @@ export function PageEditor({
   const target = useRef({ spaceId, pageId });
   target.current = { spaceId, pageId };
   const editorRef = useRef<{ removeBlocks: (ids: string[]) => unknown } | null>(null);
-  // built again only when the editor is (a new language): from what was typed so far
+  // without the provider's 'upload files' switch the editor offers no upload (links still work)
+  const uploadOn = useFeature('uploadFile');
+  // built again only when the editor is (a new language, the switch): from what was typed so far
   const initialContent = useMemo(() => {
     const blocks = readLatest.current();
     return blocks.length > 0 ? toEditor(blocks) : undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is rebuilt per dictionary
-  }, [dictionary]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is rebuilt with these
+  }, [dictionary, uploadOn]);
   const editor = useCreateBlockNote(
     {
       schema,
@@ -209,28 +212,30 @@ export function PageEditor({
       initialContent,
       // images and files are stored by URL; root-relative paths follow the §7 image path rule
       resolveFileUrl,
-      uploadFile: async (file: File, blockId?: string) => {
-        const [added] = uploadQueue.add([file], {
-          spaceId: target.current.spaceId,
-          pageId: target.current.pageId || null,
-        });
-        if (!added) throw new Error('nothing to upload');
-        try {
-          const stored = await added.result;
-          return fileBlockUrl(stored.fileId);
-        } catch (error) {
-          // cancelled or given up in the upload panel: the empty block it was meant for goes too
-          if (error instanceof UploadCancelledError && blockId) {
-            editorRef.current?.removeBlocks([blockId]);
-          }
-          throw error;
-        }
-      },
+      uploadFile: !uploadOn
+        ? undefined
+        : async (file: File, blockId?: string) => {
+            const [added] = uploadQueue.add([file], {
+              spaceId: target.current.spaceId,
+              pageId: target.current.pageId || null,
+            });
+            if (!added) throw new Error('nothing to upload');
+            try {
+              const stored = await added.result;
+              return fileBlockUrl(stored.fileId);
+            } catch (error) {
+              // cancelled or given up in the upload panel: the empty block it was meant for goes too
+              if (error instanceof UploadCancelledError && blockId) {
+                editorRef.current?.removeBlocks([blockId]);
+              }
+              throw error;
+            }
+          },
       tables: { headers: true, splitCells: true },
       // the block being typed in is never skipped by content-visibility (lib/editing-block.ts)
       extensions: [editingBlockExtension()],
     },
-    [dictionary],
+    [dictionary, uploadOn],
   );
   editorRef.current = editor;
   const restoreLookups = useRef<(() => void) | null>(null);
