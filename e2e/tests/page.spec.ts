@@ -95,7 +95,9 @@ test('an editor writes a page in Chinese, publishes it; a reader reads it and th
   await expect(readerEditor.locator('h1', { hasText: '快速上手' })).toBeVisible();
   await expect(readerEditor).toHaveAttribute('contenteditable', 'false');
   await expect(readerPage.locator('.page-toolbar').getByText('只读')).toBeVisible();
-  await expect(readerPage.getByRole('heading', { name: '入门指南' })).toBeVisible();
+  await expect(
+    readerPage.getByRole('main').getByRole('heading', { name: '入门指南' }),
+  ).toBeVisible();
 
   // the editor comments, the reader replies
   await toolbar(page).getByRole('button', { name: /评论/ }).click();
