@@ -41,6 +41,8 @@ function tabs(page: Page) {
 test('a new user creates a space with a topic, a page and a link, and works with tabs', async ({
   page,
 }) => {
+  // some forty steps through the tree and the tabs: past a minute on a busy two-core machine
+  test.setTimeout(150_000);
   await page.goto('/');
   await loginBySms(page, newMobile());
   await expect(page).toHaveURL(/\/home$/);
