@@ -17,22 +17,13 @@ import { searchGrams } from '../modules/admin/admin-user.repo.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import { createUser } from '../modules/user/user.service.js';
-import { out, stats } from './report.js';
+import { out, timeRuns } from './report.js';
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const domain = 'admin-bench.example';
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  return stats(samples);
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

@@ -13,22 +13,13 @@ import { loadConfig } from '../config.js';
 import { connectPostgres, wrapPglite } from '../db/database.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createUser } from '../modules/user/user.service.js';
-import { out, stats } from './report.js';
+import { out, timeRuns } from './report.js';
 
 const friendCount = Number(process.env.BENCH_FRIENDS ?? 5000);
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const domain = 'friends-bench.example';
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  return stats(samples);
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

@@ -8,3 +8,15 @@ export function stats(samples: number[]) {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { median: at(0.5), p95: at(0.95), min: sorted[0]!, max: sorted.at(-1)! };
 }
+
+/** Order statistics of `runs` timed calls of `fn`, after 5 untimed warm-up calls. */
+export async function timeRuns(fn: () => Promise<unknown>, runs: number) {
+  for (let i = 0; i < 5; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  return stats(samples);
+}

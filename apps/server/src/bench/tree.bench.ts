@@ -18,22 +18,13 @@ import { generateTree, insertNodes } from './seed.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
-import { out, stats } from './report.js';
+import { out, timeRuns } from './report.js';
 
 const nodeCount = 10_000;
 const neighbours = Number(process.env.BENCH_NEIGHBOURS ?? 4);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 
-async function time(fn: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  return stats(samples);
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

@@ -47,14 +47,6 @@ export async function findFriend(db: Executor, userId: number, friendId: number)
   return row;
 }
 
-export async function countFriends(db: Executor, userId: number) {
-  const [row] = await db
-    .select({ value: count() })
-    .from(friendships)
-    .where(eq(friendships.userId, userId));
-  return row?.value ?? 0;
-}
-
 export async function insertFriendship(
   db: Executor,
   row: { userId: number; friendId: number; groupId: string },

@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween } from '../../lib/position.js';
+import { countFriends } from '../account/account-limits.repo.js';
 import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
 import { findByInviteCode } from '../user/user.repo.js';
 import { findByAccount } from '../user/user.service.js';
@@ -58,8 +59,8 @@ async function befriend(db: Database, actorId: number, otherId: number, site: Qu
         quotasOf(tx, actorId, site),
         quotasOf(tx, otherId, site),
       ]);
-      assertWithinQuota('friends', mine.friends, await repo.countFriends(tx, actorId));
-      if ((await repo.countFriends(tx, otherId)) + 1 > theirs.friends) {
+      assertWithinQuota('friends', mine.friends, await countFriends(tx, actorId));
+      if ((await countFriends(tx, otherId)) + 1 > theirs.friends) {
         throw new AppError(peerQuotaCodes.friends);
       }
       await repo.insertFriendship(tx, {
