@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminRoutes(app, { db, quotas: config.quotas });
   registerFriendRoutes(app, { db, quotas: config.quotas });
   registerTeamRoutes(app, { db, quotas: config.quotas });
-  registerRecycleRoutes(app, { db });
+  registerRecycleRoutes(app, { db, quotas: config.quotas });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);

@@ -3,11 +3,13 @@ import { keywordsSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { idSchema } from './space.js';
 
 // The recycle bin (`/recycle`): `GET /api/v1/recycle`, `POST /api/v1/recycle/{id}/restore`,
-// `DELETE /api/v1/recycle/{id}`. Items are kept `recycleRetentionDays` days, then purged.
+// `DELETE /api/v1/recycle/{id}`. Items are kept `recycleRetentionDays` days, then purged. A team
+// (with its sub-teams) is an item of no space: `spaceId` and `spaceName` are null, `path` names
+// the teams above it.
 
 export const recycleRetentionDays = 30;
 
-export const recycleKinds = ['space', 'topic', 'page', 'link', 'file'] as const;
+export const recycleKinds = ['space', 'topic', 'page', 'link', 'file', 'team'] as const;
 export type RecycleKind = (typeof recycleKinds)[number];
 
 export const recycleListQuerySchema = pageQuerySchema(20).extend({ keywords: keywordsSchema });
@@ -16,14 +18,18 @@ export type RecycleListQuery = z.input<typeof recycleListQuerySchema>;
 export const recycleItemSchema = z.object({
   recycleId: z.string(),
   kind: z.enum(recycleKinds),
-  /** the deleted thing's own id (space, topic, page, link or file) */
+  /** the deleted thing's own id (space, topic, page, link, file or team) */
   targetId: z.string(),
   name: z.string(),
-  spaceId: z.string(),
-  spaceName: z.string(),
+  /** null for a team */
+  spaceId: z.string().nullable(),
+  spaceName: z.string().nullable(),
   /** true when the whole space is in the recycle bin: restore the space first */
   spaceDeleted: z.boolean(),
-  /** names of the topics the item sat in, from the space root; empty for spaces */
+  /**
+   * names of the topics the item sat in, from the space root; empty for spaces; for a team the
+   * names of the teams above it, from its root team
+   */
   path: z.array(z.string()),
   deletedAt: z.string(),
   deletedBy: z.object({
@@ -47,7 +53,9 @@ export const restoreResultSchema = z.object({
   recycleId: z.string(),
   kind: z.enum(recycleKinds),
   targetId: z.string(),
-  spaceId: z.string(),
+  /** null for a team */
+  spaceId: z.string().nullable(),
+  /** the parent topic, or for a team its parent team */
   parentId: z.string().nullable(),
   movedToRoot: z.boolean(),
 });

@@ -1,5 +1,6 @@
 // The address book: friend groups, friendships (one row for each side, with that side's group
-// and remark), friend requests, and nested teams with their members.
+// and remark), friend requests, nested teams with their members, and the ways into a team that
+// wait for an answer (join requests through a team's join link, invitations by its managers).
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -104,19 +105,28 @@ export const teams = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     position: text('position').notNull(),
+    /** the secret of the team's join link; null until a manager first asks for it */
+    joinCode: text('join_code'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** set on a deleted team and its whole subtree: the team is in its owner's recycle bin */
+    deletedAt: at('deleted_at'),
+    deletedBy: bigint('deleted_by', { mode: 'number' }),
+    /** teams deleted together (a team with its sub-teams) share the recycle item's id */
+    recycleItemId: uuid('recycle_item_id'),
   },
   (table) => [
     index('teams_parent_idx').on(table.parentId),
     index('teams_owner_idx').on(table.ownerId),
     index('teams_path_idx').using('gin', table.path),
-    // sibling names are unique: under one parent, and among one owner's root teams
+    index('teams_recycle_idx').on(table.recycleItemId),
+    uniqueIndex('teams_join_code_idx').on(table.joinCode),
+    // live sibling names are unique: under one parent, and among one owner's root teams
     uniqueIndex('teams_sibling_name_idx')
       .on(table.parentId, table.name)
-      .where(sql`${table.parentId} is not null`),
+      .where(sql`${table.parentId} is not null and ${table.deletedAt} is null`),
     uniqueIndex('teams_root_name_idx')
       .on(table.ownerId, table.name)
-      .where(sql`${table.parentId} is null`),
+      .where(sql`${table.parentId} is null and ${table.deletedAt} is null`),
   ],
 );
 
@@ -135,5 +145,64 @@ export const teamMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.userId] }),
     index('team_members_user_idx').on(table.userId),
+  ],
+);
+
+const answerStates = ['pending', 'accepted', 'declined'] as const;
+
+/** A user asking, through the team's join link, to join it; answered once by a manager. */
+export const teamJoinRequests = pgTable(
+  'team_join_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    state: text('state', { enum: answerStates }).notNull().default('pending'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    /** the manager who answered */
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (table) => [
+    uniqueIndex('team_join_requests_pending_idx')
+      .on(table.teamId, table.userId)
+      .where(sql`${table.state} = 'pending'`),
+    index('team_join_requests_team_idx').on(table.teamId, table.createdAt),
+    index('team_join_requests_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** A manager inviting one of their friends into a team; answered once by the invitee. */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    fromUserId: bigint('from_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: bigint('to_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    state: text('state', { enum: answerStates }).notNull().default('pending'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+  },
+  (table) => [
+    uniqueIndex('team_invitations_pending_idx')
+      .on(table.teamId, table.toUserId)
+      .where(sql`${table.state} = 'pending'`),
+    index('team_invitations_to_idx').on(table.toUserId, table.createdAt),
+    index('team_invitations_from_idx').on(table.fromUserId, table.createdAt),
   ],
 );

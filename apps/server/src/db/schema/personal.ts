@@ -1,6 +1,8 @@
 // What belongs to one user: quick notes, the history of visits, and the recycle bin's items.
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   jsonb,
   pgTable,
@@ -52,16 +54,17 @@ export const visits = pgTable(
   ],
 );
 
-/** One entry of the recycle bin: a deleted space, or a topic (with its subtree), page or link. */
+/**
+ * One entry of the recycle bin: a deleted space, a topic (with its subtree), page, link or file
+ * of a space, or a team (with its sub-teams; no space: `space_id` is null exactly for teams).
+ */
 export const recycleItems = pgTable(
   'recycle_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['space', 'topic', 'page', 'link', 'file'] }).notNull(),
+    kind: text('kind', { enum: ['space', 'topic', 'page', 'link', 'file', 'team'] }).notNull(),
     targetId: uuid('target_id').notNull(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     deletedBy: bigint('deleted_by', { mode: 'number' })
       .notNull()
@@ -71,5 +74,7 @@ export const recycleItems = pgTable(
   (table) => [
     index('recycle_items_space_idx').on(table.spaceId),
     index('recycle_items_deleted_by_idx').on(table.deletedBy, table.deletedAt),
+    index('recycle_items_target_idx').on(table.targetId),
+    check('recycle_items_space_check', sql`(${table.kind} = 'team') = (${table.spaceId} is null)`),
   ],
 );

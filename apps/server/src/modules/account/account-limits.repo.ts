@@ -94,9 +94,12 @@ export async function countFriends(db: Executor, userId: number): Promise<number
   return row?.value ?? 0;
 }
 
-/** Teams the user created. */
+/** Live teams the user created (those in the recycle bin do not count). */
 export async function countOwnedTeams(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(teams).where(eq(teams.ownerId, userId));
+  const [row] = await db
+    .select({ value: count() })
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), isNull(teams.deletedAt)));
   return row?.value ?? 0;
 }
 

@@ -1,12 +1,21 @@
-// Queries of teams and their members. A team's `path` runs from its root team to itself.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+// Queries of teams and their members. A team's `path` runs from its root team to itself. A team in
+// the recycle bin (`deleted_at` set, on its whole subtree) is left out of every query here except
+// those named for the bin (`findTeamInBin`, `recycleTeams`, …).
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 
+const live = isNull(teams.deletedAt);
+
+/** A live team. */
 export async function findTeam(db: Executor, teamId: string) {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), live))
+    .limit(1);
   return row;
 }
 
@@ -33,7 +42,7 @@ export async function inTree(db: Executor, userId: number, rootId: string) {
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), sql`${teams.path}[1] = ${rootId}::uuid`))
+    .where(and(eq(teamMembers.userId, userId), sql`${teams.path}[1] = ${rootId}::uuid`, live))
     .limit(1);
   return row !== undefined;
 }
@@ -48,8 +57,11 @@ export async function teamsOfUser(db: Executor, userId: number) {
     })
     .from(teams)
     .where(
-      sql`${teams.path}[1] in (select t.path[1] from team_members m join teams t
-        on t.id = m.team_id where m.user_id = ${userId})`,
+      and(
+        live,
+        sql`${teams.path}[1] in (select t.path[1] from team_members m join teams t
+          on t.id = m.team_id where m.user_id = ${userId} and t.deleted_at is null)`,
+      ),
     )
     .orderBy(sql`array_length(${teams.path}, 1)`, asc(teams.position), asc(teams.createdAt));
 }
@@ -79,7 +91,7 @@ export async function countTreeMembers(db: Executor, rootId: string) {
   const [row] = await queryRows<{ value: number }>(
     db,
     sql`select count(*)::int as value from team_members m join teams t on t.id = m.team_id
-      where t.path[1] = ${rootId}::uuid`,
+      where t.path[1] = ${rootId}::uuid and t.deleted_at is null`,
   );
   return row?.value ?? 0;
 }
@@ -89,9 +101,12 @@ export async function lastPosition(db: Executor, parentId: string | null, ownerI
     .select({ position: teams.position })
     .from(teams)
     .where(
-      parentId === null
-        ? and(sql`${teams.parentId} is null`, eq(teams.ownerId, ownerId))
-        : eq(teams.parentId, parentId),
+      and(
+        live,
+        parentId === null
+          ? and(sql`${teams.parentId} is null`, eq(teams.ownerId, ownerId))
+          : eq(teams.parentId, parentId),
+      ),
     )
     .orderBy(sql`${teams.position} collate "C" desc`)
     .limit(1);
@@ -119,8 +134,89 @@ export async function moveTeam(db: Executor, team: TeamRow, parent: TeamRow, pos
     where path @> array[${team.id}::uuid]`);
 }
 
-export async function deleteTeam(db: Executor, teamId: string) {
-  await db.delete(teams).where(eq(teams.id, teamId));
+/**
+ * Puts a live team and its live sub-teams in the recycle bin, in one statement: they share the
+ * recycle item's id (sub-teams already in the bin keep their own item).
+ */
+export async function recycleTeams(
+  db: Executor,
+  teamId: string,
+  deleted: { recycleItemId: string; deletedBy: number; deletedAt: Date },
+) {
+  await db
+    .update(teams)
+    .set(deleted)
+    .where(and(sql`${teams.path} @> array[${teamId}::uuid]`, live));
+}
+
+/** A team in the recycle bin, deleted as the root of the given item. */
+export async function findTeamInBin(db: Executor, teamId: string, recycleItemId: string) {
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.recycleItemId, recycleItemId)))
+    .limit(1);
+  return row;
+}
+
+/** A team, live or in the bin. */
+export async function findAnyTeam(db: Executor, teamId: string) {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row;
+}
+
+/** Brings back every team deleted by the item; answers their ids. */
+export async function restoreTeams(db: Executor, recycleItemId: string) {
+  const rows = await db
+    .update(teams)
+    .set({ deletedAt: null, deletedBy: null, recycleItemId: null })
+    .where(eq(teams.recycleItemId, recycleItemId))
+    .returning({ id: teams.id });
+  return rows.map((row) => row.id);
+}
+
+/** Memberships of the teams deleted by the item (they come back with them). */
+export async function countMembersInBin(db: Executor, recycleItemId: string) {
+  const [row] = await queryRows<{ value: number }>(
+    db,
+    sql`select count(*)::int as value from team_members m join teams t on t.id = m.team_id
+      where t.recycle_item_id = ${recycleItemId}::uuid`,
+  );
+  return row?.value ?? 0;
+}
+
+/** Whether a live sibling of the team (same parent, or the owner's root teams) has its name. */
+export async function liveSiblingNamed(db: Executor, team: TeamRow) {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        live,
+        eq(teams.name, team.name),
+        team.parentId === null
+          ? and(isNull(teams.parentId), eq(teams.ownerId, team.ownerId))
+          : eq(teams.parentId, team.parentId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Hard-deletes a team of the bin with its subtree (memberships, requests and invitations go by
+ * cascade); answers the ids of the subtree's teams. A live team is left alone.
+ */
+export async function destroyTeam(db: Executor, teamId: string) {
+  const subtree = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(sql`${teams.path} @> array[${teamId}::uuid]`);
+  const rows = await db
+    .delete(teams)
+    .where(and(eq(teams.id, teamId), sql`${teams.deletedAt} is not null`))
+    .returning({ id: teams.id });
+  return rows.length > 0 ? subtree.map((row) => row.id) : [];
 }
 
 export async function insertMember(
@@ -157,4 +253,39 @@ export async function deleteMember(db: Executor, teamId: string, userId: number)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .returning({ userId: teamMembers.userId });
   return rows.length > 0;
+}
+
+/** How many teams the item deleted (they come back together). */
+export async function countTeamsInBin(db: Executor, recycleItemId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(teams)
+    .where(eq(teams.recycleItemId, recycleItemId));
+  return row?.value ?? 0;
+}
+
+/** Teams by id, live or not, each with its owner and the names of the teams above it. */
+export async function teamsWithAncestorNames(db: Executor, teamIds: string[]) {
+  const found = new Map<string, { ownerId: number; path: string[] }>();
+  if (teamIds.length === 0) return found;
+  const rows = await db
+    .select({ id: teams.id, ownerId: teams.ownerId, path: teams.path })
+    .from(teams)
+    .where(inArray(teams.id, teamIds));
+  const ancestorIds = [...new Set(rows.flatMap((row) => row.path.slice(0, -1)))];
+  const names = new Map<string, string>();
+  if (ancestorIds.length > 0) {
+    const ancestors = await db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(inArray(teams.id, ancestorIds));
+    for (const ancestor of ancestors) names.set(ancestor.id, ancestor.name);
+  }
+  for (const row of rows) {
+    found.set(row.id, {
+      ownerId: row.ownerId,
+      path: row.path.slice(0, -1).flatMap((id) => names.get(id) ?? []),
+    });
+  }
+  return found;
 }

@@ -25,6 +25,7 @@ import { avatarPath } from '../user/user.presenter.js';
 import { findFriend } from './friend.repo.js';
 import * as repo from './team.repo.js';
 import type { TeamRow } from './team.repo.js';
+import { recycleTeam } from './team.recycle.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 const managerRoles = new Set<TeamRole>(['owner', 'admin']);
@@ -165,10 +166,19 @@ export async function moveTeam(db: Database, userId: number, teamId: string, par
   return getTeam(db, userId, teamId);
 }
 
-/** Deletes a team with its sub-teams and their memberships. */
+/**
+ * Puts a team with its sub-teams (and, hidden with them, their memberships) in the owner's
+ * recycle bin (team.recycle.ts).
+ */
 export async function deleteTeam(db: Database, userId: number, teamId: string) {
-  await managedTeam(db, userId, teamId);
-  await repo.deleteTeam(db, teamId);
+  const team = await managedTeam(db, userId, teamId);
+  await db.transaction(async (tx) => {
+    // one change of a tree's shape at a time: a move cannot carry a team out of the subtree
+    await repo.lockTeam(tx, team.path[0]!);
+    const fresh = await repo.findTeam(tx, teamId);
+    if (!fresh) throw notFound();
+    await recycleTeam(tx, userId, fresh);
+  });
 }
 
 /** Adds a friend of the manager to the team, within the root owner's member quotas. */

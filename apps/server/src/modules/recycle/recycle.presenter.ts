@@ -15,14 +15,14 @@ export function presentRecycleItem(
   extra: { path: string[]; abilities: RecycleAbilities },
 ): RecycleItem {
   const { item, space, deleter } = row;
-  const spaceDeleted = space.deletedAt !== null;
+  const spaceDeleted = space !== null && space.deletedAt !== null;
   return {
     recycleId: item.id,
     kind: item.kind,
     targetId: item.targetId,
     name: item.name,
     spaceId: item.spaceId,
-    spaceName: space.name,
+    spaceName: space?.name ?? null,
     spaceDeleted,
     path: extra.path,
     deletedAt: item.deletedAt.toISOString(),

@@ -1,5 +1,6 @@
 // Drizzle queries of the recycle bin: the items a user may see, the deleted nodes they stand for,
-// and the hard deletes of purging.
+// and the hard deletes of purging. Team items (no space) are the address book's
+// (addrbook/team.recycle.ts); here they are only listed.
 import {
   and,
   count,
@@ -16,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { recycleItems, spaceNodes, spaces, users, visits } from '../../db/schema/index.js';
+import { recycleItems, spaceNodes, spaces, teams, users, visits } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
 import { byPosition } from '../../lib/position.js';
 import type { RecycleRow } from './recycle.policy.js';
@@ -41,9 +42,19 @@ function visibleTo(scope: RecycleScope, keywords: string): SQL | undefined {
       and(eq(recycleItems.kind, 'space'), within(scope.owned)),
       and(
         ne(recycleItems.kind, 'space'),
+        ne(recycleItems.kind, 'team'),
         or(
           within(scope.managed),
           and(eq(recycleItems.deletedBy, scope.userId), within(scope.member)),
+        ),
+      ),
+      // a team: its owner's, and seen by whoever deleted it
+      and(
+        eq(recycleItems.kind, 'team'),
+        or(
+          eq(recycleItems.deletedBy, scope.userId),
+          sql`exists (select 1 from ${teams} t where t.id = ${recycleItems.targetId}
+            and t.owner_id = ${scope.userId})`,
         ),
       ),
     ),
@@ -64,7 +75,7 @@ export async function listVisibleItems(
       deleter: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
     })
     .from(recycleItems)
-    .innerJoin(spaces, eq(spaces.id, recycleItems.spaceId))
+    .leftJoin(spaces, eq(spaces.id, recycleItems.spaceId))
     .innerJoin(users, eq(users.id, recycleItems.deletedBy))
     .where(where)
     .orderBy(desc(recycleItems.deletedAt), desc(recycleItems.id))
@@ -210,7 +221,10 @@ export async function undeleteSpace(db: Executor, spaceId: string) {
 }
 
 /** Ids of the nodes deleted together by an item. */
-export async function nodeIdsOfItem(db: Executor, item: RecycleRow) {
+export async function nodeIdsOfItem(
+  db: Executor,
+  item: Pick<RecycleRow, 'id'> & { spaceId: string },
+) {
   const rows = await db
     .select({ id: spaceNodes.id })
     .from(spaceNodes)
@@ -219,7 +233,10 @@ export async function nodeIdsOfItem(db: Executor, item: RecycleRow) {
 }
 
 /** Hard-deletes the nodes of an item; blocks, versions and comments go with them (cascade). */
-export async function destroyNodes(db: Executor, item: RecycleRow) {
+export async function destroyNodes(
+  db: Executor,
+  item: Pick<RecycleRow, 'id'> & { spaceId: string },
+) {
   const ofItem = and(eq(spaceNodes.recycleItemId, item.id), eq(spaceNodes.spaceId, item.spaceId));
   await db
     .delete(visits)

@@ -3,6 +3,7 @@ import {
   recycleListQuerySchema,
   recycleListSchema,
   restoreResultSchema,
+  type Quotas,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
@@ -12,8 +13,8 @@ import * as recycle from './recycle.service.js';
 
 const tags = ['recycle'];
 
-export function registerRecycleRoutes(app: App, deps: { db: Database }) {
-  const { db } = deps;
+export function registerRecycleRoutes(app: App, deps: { db: Database; quotas: Quotas }) {
+  const { db, quotas } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
   app.get(
@@ -33,7 +34,8 @@ export function registerRecycleRoutes(app: App, deps: { db: Database }) {
     {
       schema: { tags, params: recycleIdParamsSchema, response: okResponse(restoreResultSchema) },
     },
-    async (request) => ok(await recycle.restoreRecycleItem(db, me(request), request.params.id)),
+    async (request) =>
+      ok(await recycle.restoreRecycleItem(db, me(request), request.params.id, quotas)),
   );
 
   app.delete(

@@ -1,8 +1,9 @@
 // The recycle bin: listing what a user may see, restoring an item to where it was, deleting it
 // forever, and the purge of items older than `recycleRetentionDays`. Items are spaces, tree
-// nodes and files (the file module does the file side).
+// nodes, files (the file module does the file side) and teams (the address book's side).
 import {
   ErrorCode,
+  type Quotas,
   recycleRetentionDays,
   type RecycleList,
   type RestoreResult,
@@ -12,6 +13,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
+import { destroyTeamItem, restoreTeamItem, teamsOfItems } from '../addrbook/team.recycle.js';
 import {
   destroyFileItem,
   destroyFilesOfPages,
@@ -22,7 +24,7 @@ import { rolesInSpaces, roleInSpace } from '../space/space-roles.js';
 import { spaceIconKey } from '../space/space-icon.js';
 import { can } from '../space/space.policy.js';
 import { presentRecycleItem } from './recycle.presenter.js';
-import { recycleAbilities, type RecycleRow } from './recycle.policy.js';
+import { recycleAbilities, teamRecycleAbilities, type RecycleRow } from './recycle.policy.js';
 import * as repo from './recycle.repo.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -41,16 +43,32 @@ export async function listRecycleItems(
     if (can(role, 'delete')) scope.owned.push(spaceId);
   }
   const { rows, total } = await repo.listVisibleItems(db, scope, query);
+  const isNode = (kind: RecycleRow['kind']) => kind !== 'space' && kind !== 'team';
   const paths = await repo.topicPaths(
     db,
-    rows.filter((row) => row.item.kind !== 'space').map((row) => row.item.targetId),
+    rows.filter((row) => isNode(row.item.kind)).map((row) => row.item.targetId),
   );
-  const list = rows.map((row) =>
-    presentRecycleItem(row, {
-      path: row.item.kind === 'space' ? [] : (paths.get(row.item.targetId) ?? []),
-      abilities: recycleAbilities(userId, row.item, roles.get(row.item.spaceId) ?? null),
-    }),
+  const teamsOf = await teamsOfItems(
+    db,
+    rows.filter((row) => row.item.kind === 'team').map((row) => row.item.targetId),
   );
+  const list = rows.map((row) => {
+    if (row.item.kind === 'team') {
+      const team = teamsOf.get(row.item.targetId);
+      return presentRecycleItem(row, {
+        path: team?.path ?? [],
+        abilities: teamRecycleAbilities(userId, row.item, team?.ownerId ?? null),
+      });
+    }
+    return presentRecycleItem(row, {
+      path: isNode(row.item.kind) ? (paths.get(row.item.targetId) ?? []) : [],
+      abilities: recycleAbilities(
+        userId,
+        row.item,
+        row.item.spaceId ? (roles.get(row.item.spaceId) ?? null) : null,
+      ),
+    });
+  });
   return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -58,6 +76,12 @@ export async function listRecycleItems(
 async function lockedItem(tx: Executor, userId: number, recycleId: string) {
   const item = await repo.findItem(tx, recycleId, true);
   if (!item) throw notFound();
+  if (item.spaceId === null) {
+    const team = (await teamsOfItems(tx, [item.targetId])).get(item.targetId);
+    const abilities = teamRecycleAbilities(userId, item, team?.ownerId ?? null);
+    if (!abilities.canSee) throw notFound();
+    return { item, space: null, abilities };
+  }
   const space = await repo.findSpace(tx, item.spaceId, true);
   if (!space) throw notFound();
   const abilities = recycleAbilities(userId, item, await roleInSpace(tx, userId, item.spaceId));
@@ -68,28 +92,37 @@ async function lockedItem(tx: Executor, userId: number, recycleId: string) {
 /**
  * Puts an item back where it was: a space comes back live; a topic, page or link (with the nodes
  * deleted together with it) goes back under its topic, or to the end of the space root when that
- * topic is gone. Nodes inside a deleted space wait for the space: 400 + 700009.
+ * topic is gone. Nodes inside a deleted space wait for the space: 400 + 700009. A team comes back
+ * with its sub-teams and members under its parent team (addrbook/team.recycle.ts).
  */
 export async function restoreRecycleItem(
   db: Database,
   userId: number,
   recycleId: string,
+  site: Quotas,
 ): Promise<RestoreResult> {
   return db.transaction(async (tx) => {
     const { item, space, abilities } = await lockedItem(tx, userId, recycleId);
     if (!abilities.canRestore) throw notFound();
+    if (space === null) {
+      const { parentId } = await restoreTeamItem(tx, userId, item, site);
+      await repo.deleteItem(tx, item.id);
+      const { id, kind, targetId } = item;
+      return { recycleId: id, kind, targetId, spaceId: null, parentId, movedToRoot: false };
+    }
+    const spaceId = space.id;
     const result = {
       recycleId: item.id,
       kind: item.kind,
       targetId: item.targetId,
-      spaceId: item.spaceId,
+      spaceId: spaceId,
       parentId: null as string | null,
       movedToRoot: false,
     };
     if (item.kind === 'space') {
-      await repo.undeleteSpace(tx, item.spaceId);
+      await repo.undeleteSpace(tx, spaceId);
       await repo.deleteItem(tx, item.id);
-      await enqueueJob(tx, Job.reindexSpace, { spaceId: item.spaceId }, { key: item.spaceId });
+      await enqueueJob(tx, Job.reindexSpace, { spaceId: spaceId }, { key: spaceId });
       return result;
     }
     if (space.deletedAt) {
@@ -123,7 +156,7 @@ export async function restoreRecycleItem(
     }
     await repo.undeleteNodes(tx, item.id);
     await repo.deleteItem(tx, item.id);
-    await enqueueJob(tx, Job.reindexSpace, { spaceId: item.spaceId }, { key: item.spaceId });
+    await enqueueJob(tx, Job.reindexSpace, { spaceId: spaceId }, { key: spaceId });
     return result;
   });
 }
@@ -149,15 +182,18 @@ async function freePosition(
  */
 async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
   if (!(await repo.deleteItem(tx, item.id))) return false;
-  if (item.kind === 'space') {
-    await destroyFilesOfSpace(tx, item.spaceId);
-    const iconKey = spaceIconKey(item.spaceId, await repo.destroySpace(tx, item.spaceId));
+  const { spaceId } = item;
+  if (spaceId === null) {
+    await destroyTeamItem(tx, item);
+  } else if (item.kind === 'space') {
+    await destroyFilesOfSpace(tx, spaceId);
+    const iconKey = spaceIconKey(spaceId, await repo.destroySpace(tx, spaceId));
     if (iconKey) await enqueueJob(tx, Job.removeSpaceIcon, { key: iconKey });
   } else if (item.kind === 'file') {
     await destroyFileItem(tx, item.id);
   } else {
-    await destroyFilesOfPages(tx, await repo.nodeIdsOfItem(tx, item));
-    await repo.destroyNodes(tx, item);
+    await destroyFilesOfPages(tx, await repo.nodeIdsOfItem(tx, { id: item.id, spaceId }));
+    await repo.destroyNodes(tx, { id: item.id, spaceId });
   }
   return true;
 }

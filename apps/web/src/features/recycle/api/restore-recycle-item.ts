@@ -16,7 +16,8 @@ export function useRestoreRecycleItem() {
       void queryClient.invalidateQueries({ queryKey: recycleQueryKey });
       // the restored thing shows up again in the space list or the space's tree
       void queryClient.invalidateQueries({ queryKey: ['space'] });
-      if (result.kind === 'space') void queryClient.invalidateQueries();
+      // a space or a team comes back in lists of several features
+      if (result.kind === 'space' || result.kind === 'team') void queryClient.invalidateQueries();
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   PaperClipOutlined,
   RollbackOutlined,
   StopOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import {
   limits,
@@ -37,11 +38,16 @@ const kindIcons: Record<RecycleKind, typeof FileTextOutlined> = {
   page: FileTextOutlined,
   link: LinkOutlined,
   file: PaperClipOutlined,
+  team: TeamOutlined,
 };
 
-/** 'space / topic / topic' of an item; a space itself has no location. */
+/**
+ * 'space / topic / topic' of an item; a space itself has no location; a team is in the teams
+ * above it (none for a root team).
+ */
 export function recycleLocation(item: RecycleItem, rootLabel: string): string {
   if (item.kind === 'space') return '';
+  if (item.kind === 'team') return item.path.join(' / ');
   return [item.spaceName, ...(item.path.length > 0 ? item.path : [rootLabel])].join(' / ');
 }
 
