@@ -77,9 +77,10 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'POST /api/v2/space/{id}/memberGroup': 'Create a member group',
   'PUT /api/v2/space/memberGroup/{id}': 'Change a member group',
   'DELETE /api/v2/space/memberGroup/{id}': 'Delete a member group',
-  'POST /api/v2/space/memberGroup/{id}/member': 'Add a member to a member group',
+  'POST /api/v2/space/memberGroup/{id}/member': 'Add a person or a team to a member group',
   'DELETE /api/v2/space/memberGroup/{id}/member/{memberType}/{memberId}':
-    'Remove a member from a member group',
+    'Remove a member from a member group, or leave it (naming oneself)',
+  'GET /api/v1/team/{id}/space': "The spaces a team's people reach through it",
 
   'GET /api/v2/space/{id}/tree': "A space's content tree",
   'GET /api/v2/space/topic/{id}': 'A topic',

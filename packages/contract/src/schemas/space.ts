@@ -109,11 +109,30 @@ export const memberGroupSchema = z.object({
       memberId: z.string(),
       name: z.string(),
       avatar: z.string().nullable(),
+      /** a team's people, its sub-teams' included */
+      memberCount: z.number().int().optional(),
     }),
   ),
 });
 export type MemberGroup = z.infer<typeof memberGroupSchema>;
 export const memberGroupListSchema = z.object({ list: z.array(memberGroupSchema) });
+
+/**
+ * `GET /api/v1/team/{id}/space`: the spaces a team's people reach through it — groups holding the
+ * team or a team above it (`viaTeamId`) — that the caller may see.
+ */
+export const teamSpaceSchema = z.object({
+  spaceId: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  role: z.enum(spaceRoles),
+  memberGroupId: z.string(),
+  memberGroupName: z.string(),
+  viaTeamId: z.string(),
+  viaTeamName: z.string(),
+});
+export type TeamSpace = z.infer<typeof teamSpaceSchema>;
+export const teamSpaceListSchema = z.object({ list: z.array(teamSpaceSchema) });
 export const createMemberGroupRequestSchema = z.object({
   name: nameSchema,
   role: z.enum(['admin', 'editor', 'reader']),
@@ -123,11 +142,19 @@ export const updateMemberGroupRequestSchema = createMemberGroupRequestSchema
   .refine((body) => body.name !== undefined || body.role !== undefined, {
     message: 'name or role is required',
   });
-export const addMemberRequestSchema = z.object({
-  memberType: z.literal('user'),
-  /** the user's numeric ID, mobile or e-mail */
-  account: z.string().trim().min(1).max(128),
-});
+/**
+ * A member for a group: a person by account (a friend is picked by their ID), or a team I am in —
+ * everyone in the team and its sub-teams gets the group's role, for as long as they are in it.
+ */
+export const addMemberRequestSchema = z.discriminatedUnion('memberType', [
+  z.object({
+    memberType: z.literal('user'),
+    /** the user's numeric ID, mobile or e-mail */
+    account: z.string().trim().min(1).max(128),
+  }),
+  z.object({ memberType: z.literal('team'), teamId: idSchema }),
+]);
+export type AddMemberRequest = z.infer<typeof addMemberRequestSchema>;
 
 /** `GET /v3/space/openSpace?page&pageSize`: spaces open to visitors, newest first; page from 0. */
 export const openSpaceListQuerySchema = z.object({

@@ -1,8 +1,9 @@
-// Drizzle queries of a space's member groups and their members.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Drizzle queries of a space's member groups and their members (users and teams).
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { spaceMemberGroups, spaceMembers, users } from '../../db/schema/index.js';
+import { spaceMemberGroups, spaceMembers, spaces, teams, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
+import { memberKeysSql } from './space.repo.js';
 
 export type MemberGroupRow = typeof spaceMemberGroups.$inferSelect;
 
@@ -81,4 +82,79 @@ export async function hasMembers(db: Executor, memberGroupId: string) {
     .where(eq(spaceMembers.memberGroupId, memberGroupId))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Teams by id with their people (sub-teams' included, each person once); deleted ones left out.
+ * The team's id is named with its table: drizzle leaves columns unqualified in a one-table select.
+ */
+export function teamsByIds(db: Executor, teamIds: string[]) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      memberCount: sql<number>`(select count(distinct tm.user_id)::int
+        from team_members tm join teams t on t.id = tm.team_id
+        where "teams"."id" = any(t.path) and t.deleted_at is null)`,
+    })
+    .from(teams)
+    .where(and(inArray(teams.id, teamIds), isNull(teams.deletedAt)));
+}
+
+/** Whether the group holds the user through a team (not counting a membership of their own). */
+export async function holdsThroughTeam(db: Executor, memberGroupId: string, userId: number) {
+  const rows = await db
+    .select({ memberId: spaceMembers.memberId })
+    .from(spaceMembers)
+    .where(
+      and(
+        eq(spaceMembers.memberGroupId, memberGroupId),
+        eq(spaceMembers.memberType, 'team'),
+        sql`(${spaceMembers.memberType}, ${spaceMembers.memberId}) in (${memberKeysSql(
+          sql`${userId}`,
+        )})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function addTeamMember(db: Executor, memberGroupId: string, teamId: string) {
+  await db
+    .insert(spaceMembers)
+    .values({ memberGroupId, memberType: 'team', memberId: teamId })
+    .onConflictDoNothing();
+}
+
+/**
+ * The live spaces whose member groups hold one of `teamIds` (a team and the teams above it), with
+ * the group and the team that holds it — deepest team first per group.
+ */
+export function spacesOfTeams(db: Executor, teamIds: string[]) {
+  if (teamIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      space: { id: spaces.id, name: spaces.name, icon: spaces.icon },
+      group: {
+        id: spaceMemberGroups.id,
+        name: spaceMemberGroups.name,
+        role: spaceMemberGroups.role,
+      },
+      team: { id: teams.id, name: teams.name },
+    })
+    .from(spaceMembers)
+    .innerJoin(spaceMemberGroups, eq(spaceMemberGroups.id, spaceMembers.memberGroupId))
+    .innerJoin(spaces, and(eq(spaces.id, spaceMemberGroups.spaceId), isNull(spaces.deletedAt)))
+    .innerJoin(teams, sql`${teams.id}::text = ${spaceMembers.memberId}`)
+    .where(
+      and(
+        eq(spaceMembers.memberType, 'team'),
+        inArray(
+          spaceMembers.memberId,
+          teamIds.map((id) => id.toLowerCase()),
+        ),
+      ),
+    )
+    .orderBy(asc(spaces.name), asc(spaces.id), desc(sql`array_length(${teams.path}, 1)`));
 }

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   idSchema,
   memberGroupListSchema,
+  teamSpaceListSchema,
   type Quotas,
   updateMemberGroupRequestSchema,
 } from '@library/contract';
@@ -91,14 +92,18 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
       },
     },
     async (request) => {
-      await members.addMemberByAccount(
-        db,
-        currentSession(request).userId,
-        request.params.id,
-        request.body.account,
-      );
+      await members.addMember(db, currentSession(request).userId, request.params.id, request.body);
       return ok(null);
     },
+  );
+
+  app.get(
+    '/api/v1/team/:id/space',
+    { schema: { tags, params: idParamsSchema, response: okResponse(teamSpaceListSchema) } },
+    async (request) =>
+      ok({
+        list: await members.listTeamSpaces(db, currentSession(request).userId, request.params.id),
+      }),
   );
 
   app.delete(

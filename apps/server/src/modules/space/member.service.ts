@@ -1,14 +1,18 @@
-// A space's member groups: each holds users (teams later) and gives them one role. The owner
-// group cannot be renamed to another role or deleted, only owners change it, and the last owner
-// cannot leave.
+// A space's member groups: each holds users and teams and gives them one role — a team's role
+// reaches everyone in it and in its sub-teams, for as long as they are there. The owner group
+// holds people only, cannot be renamed to another role or deleted, only owners change it, and
+// the last owner cannot leave. Someone in a group only through a team cannot leave it on their
+// own (800010): they leave the team.
 import {
+  type AddMemberRequest,
   defaultQuotas,
   ErrorCode,
   type MemberGroup,
+  type TeamSpace,
   type Quotas,
   type SpaceRole,
 } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween } from '../../lib/position.js';
 import {
@@ -18,9 +22,11 @@ import {
   refusalOf,
   requireSpaceFeature,
 } from '../account/account.policy.js';
+import { findTeam, inTree, rolesIn as teamRolesIn } from '../addrbook/team.repo.js';
 import { avatarPath } from '../user/user.presenter.js';
 import { findByAccount } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
+import { rolesInSpaces } from './space-roles.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, lockSpaceRow } from './space.repo.js';
 
@@ -44,24 +50,37 @@ export async function listMemberGroups(
     db,
     groups.map((group) => group.id),
   );
-  const userIds = members.filter((m) => m.memberType === 'user').map((m) => Number(m.memberId));
-  const people = new Map((await repo.usersByIds(db, userIds)).map((u) => [u.id, u]));
+  const idsOf = (type: 'user' | 'team') =>
+    members.filter((m) => m.memberType === type).map((m) => m.memberId);
+  const [people, teams] = await Promise.all([
+    repo.usersByIds(db, idsOf('user').map(Number)),
+    repo.teamsByIds(db, idsOf('team')),
+  ]);
+  const personById = new Map(people.map((u) => [String(u.id), u]));
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  const present = (member: (typeof members)[number]): MemberGroup['members'][number] | null => {
+    if (member.memberType === 'team') {
+      // a deleted team holds nobody: it is left out until it is restored
+      const team = teamById.get(member.memberId);
+      return team
+        ? { ...member, name: team.name, avatar: null, memberCount: team.memberCount }
+        : null;
+    }
+    const person = personById.get(member.memberId);
+    return {
+      ...member,
+      name: person?.nickname ?? member.memberId,
+      avatar: person ? avatarPath(person) : null,
+    };
+  };
   return groups.map((group) => ({
     memberGroupId: group.id,
     name: group.name,
     role: group.role,
     members: members
       .filter((member) => member.memberGroupId === group.id)
-      .map((member) => {
-        const person =
-          member.memberType === 'user' ? people.get(Number(member.memberId)) : undefined;
-        return {
-          memberType: member.memberType,
-          memberId: member.memberId,
-          name: person?.nickname ?? member.memberId,
-          avatar: person ? avatarPath(person) : null,
-        };
-      }),
+      .map(present)
+      .filter((member) => member !== null),
   }));
 }
 
@@ -112,14 +131,26 @@ export async function deleteMemberGroup(db: Database, userId: number, memberGrou
   await repo.deleteMemberGroup(db, memberGroupId);
 }
 
-export async function addMemberByAccount(
+/** Adds a person (by account) or a team the caller is in to the group. */
+export async function addMember(
   db: Database,
   userId: number,
   memberGroupId: string,
-  account: string,
+  input: AddMemberRequest,
 ) {
   const group = await manageableGroup(db, userId, memberGroupId);
-  const person = await findByAccount(db, account);
+  if (input.memberType === 'team') {
+    // owners are people: a space's owners are never gained or lost by joining a team
+    if (group.role === 'owner') {
+      throw new AppError(ErrorCode.operationNotAllowed, { detail: 'owners are added one by one' });
+    }
+    const team = await findTeam(db, input.teamId);
+    if (!team || !(await inTree(db, userId, team.path[0]!)))
+      throw new AppError(ErrorCode.dataMissing);
+    await repo.addTeamMember(db, group.id, team.id);
+    return;
+  }
+  const person = await findByAccount(db, input.account);
   if (!person || person.status !== 'active') throw new AppError(ErrorCode.userMissing);
   // someone whose 'participate in spaces' switch is off cannot be given a space (spec §6)
   if (refusalOf(await featuresOf(db, person.id), 'joinSpace')) {
@@ -128,21 +159,83 @@ export async function addMemberByAccount(
   await addUserMember(db, group.id, person.id);
 }
 
+/** The caller leaves a group they are in by themselves (not one they are in through a team). */
+async function leaveGroup(db: Database, userId: number, memberGroupId: string) {
+  const group = await repo.findMemberGroup(db, memberGroupId);
+  if (!group) throw new AppError(ErrorCode.dataMissing);
+  await accessSpace(db, userId, group.spaceId, 'participate');
+  await db.transaction(async (tx) => {
+    const member = { memberType: 'user' as const, memberId: String(userId) };
+    if (!(await repo.deleteMember(tx, group.id, member))) {
+      if (await repo.holdsThroughTeam(tx, group.id, userId)) {
+        throw new AppError(ErrorCode.teamMemberCannotLeaveGroup);
+      }
+      throw new AppError(ErrorCode.dataMissing);
+    }
+    await assertOwnerRemains(tx, group);
+  });
+}
+
+async function assertOwnerRemains(db: Executor, group: repo.MemberGroupRow) {
+  if (group.role === 'owner' && !(await repo.hasMembers(db, group.id))) {
+    throw new AppError(ErrorCode.operationNotAllowed, {
+      detail: 'a space keeps at least one owner',
+    });
+  }
+}
+
+/** Removes a member (managers), or leaves the group (the caller naming themselves). */
 export async function removeMember(
   db: Database,
   userId: number,
   memberGroupId: string,
   member: { memberType: 'user' | 'team'; memberId: string },
 ) {
+  if (member.memberType === 'user' && member.memberId === String(userId)) {
+    return leaveGroup(db, userId, memberGroupId);
+  }
   const group = await manageableGroup(db, userId, memberGroupId);
   await db.transaction(async (tx) => {
     if (!(await repo.deleteMember(tx, group.id, member))) {
       throw new AppError(ErrorCode.dataMissing);
     }
-    if (group.role === 'owner' && !(await repo.hasMembers(tx, group.id))) {
-      throw new AppError(ErrorCode.operationNotAllowed, {
-        detail: 'a space keeps at least one owner',
-      });
-    }
+    await assertOwnerRemains(tx, group);
   });
+}
+
+/**
+ * The spaces a team's people reach through it or a team above it. Someone in the team's tree
+ * sees those they may read themselves; the team's managers see them all.
+ */
+export async function listTeamSpaces(
+  db: Database,
+  userId: number,
+  teamId: string,
+): Promise<TeamSpace[]> {
+  const team = await findTeam(db, teamId);
+  if (!team || !(await inTree(db, userId, team.path[0]!)))
+    throw new AppError(ErrorCode.dataMissing);
+  const myTeamRoles = await teamRolesIn(db, userId, team.path);
+  const manages = [...myTeamRoles.values()].some((role) => role === 'owner' || role === 'admin');
+  const rows = await repo.spacesOfTeams(db, team.path);
+  const readable = manages
+    ? null
+    : await rolesInSpaces(db, userId, [...new Set(rows.map((r) => r.space.id))]);
+  const seen = new Set<string>();
+  const list: TeamSpace[] = [];
+  for (const row of rows) {
+    if (seen.has(row.group.id) || (readable && !readable.has(row.space.id))) continue;
+    seen.add(row.group.id);
+    list.push({
+      spaceId: row.space.id,
+      name: row.space.name,
+      icon: row.space.icon,
+      role: row.group.role,
+      memberGroupId: row.group.id,
+      memberGroupName: row.group.name,
+      viaTeamId: row.team.id,
+      viaTeamName: row.team.name,
+    });
+  }
+  return list;
 }

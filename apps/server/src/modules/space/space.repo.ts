@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SpaceRole } from '@library/contract';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import {
@@ -157,15 +157,28 @@ export async function lockSpaceIcon(db: Executor, spaceId: string) {
 }
 
 /**
+ * The member keys a user holds, as (member_type, member_id) rows to compare space_members with:
+ * the user itself, and every team on the path of a live team the user is in — a team's members
+ * are members of the teams above it too, so a group holding a team holds its sub-teams' people.
+ * `userId` is a numeric user id as SQL; null matches nothing.
+ */
+export const memberKeysSql = (userId: SQL) => sql`select 'user'::text, ${userId}::text
+    union all
+    select 'team', p::text from team_members tm join teams t on t.id = tm.team_id
+      cross join unnest(t.path) p
+    where tm.user_id = ${userId}::bigint and t.deleted_at is null`;
+
+/**
  * The roles the user (the placeholder `userId`, as text; null for an anonymous caller) holds in
- * the selected space through its member groups, as one JSON array, to select beside the space.
- * The space's id is named with its table: drizzle leaves columns unqualified in a one-table
- * select, where `id` would mean the member group's own.
+ * the selected space through its member groups, directly or through teams, as one JSON array, to
+ * select beside the space. The space's id is named with its table: drizzle leaves columns
+ * unqualified in a one-table select, where `id` would mean the member group's own.
  */
 const rolesInSpaceSql = sql<SpaceRole[]>`coalesce((select json_agg(g.role)
     from space_members m join space_member_groups g on g.id = m.member_group_id
-    where g.space_id = "spaces"."id" and m.member_type = 'user'
-      and m.member_id = ${sql.placeholder('userId')}), '[]'::json)`;
+    where g.space_id = "spaces"."id" and (m.member_type, m.member_id) in (${memberKeysSql(
+      sql`${sql.placeholder('userId')}`,
+    )})), '[]'::json)`;
 
 const liveSpaceQuery = preparedQuery((db) =>
   db
@@ -204,7 +217,10 @@ export async function findLiveNode(db: Executor, nodeId: string, userId: number 
   return row;
 }
 
-/** The roles of the member groups holding the user, by space (all spaces when not given). */
+/**
+ * The roles of the member groups holding the user, directly or through a team, by space (all
+ * spaces when not given).
+ */
 export function memberRoles(db: Executor, userId: number, spaceIds?: string[]) {
   return db
     .select({ spaceId: spaceMemberGroups.spaceId, role: spaceMemberGroups.role })
@@ -212,8 +228,9 @@ export function memberRoles(db: Executor, userId: number, spaceIds?: string[]) {
     .innerJoin(spaceMemberGroups, eq(spaceMemberGroups.id, spaceMembers.memberGroupId))
     .where(
       and(
-        eq(spaceMembers.memberType, 'user'),
-        eq(spaceMembers.memberId, String(userId)),
+        sql`(${spaceMembers.memberType}, ${spaceMembers.memberId}) in (${memberKeysSql(
+          sql`${userId}`,
+        )})`,
         spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
       ),
     );
