@@ -81,6 +81,7 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'DELETE /api/v2/space/memberGroup/{id}/member/{memberType}/{memberId}':
     'Remove a member from a member group, or leave it (naming oneself)',
   'GET /api/v1/team/{id}/space': "The spaces a team's people reach through it",
+  'GET /api/v1/friend/{userId}/space': 'The spaces a friend and I are both members of',
 
   'GET /api/v2/space/{id}/tree': "A space's content tree",
   'GET /api/v2/space/topic/{id}': 'A topic',

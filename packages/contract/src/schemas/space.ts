@@ -133,6 +133,17 @@ export const teamSpaceSchema = z.object({
 });
 export type TeamSpace = z.infer<typeof teamSpaceSchema>;
 export const teamSpaceListSchema = z.object({ list: z.array(teamSpaceSchema) });
+
+/** `GET /api/v1/friend/{userId}/space`: the spaces a friend and I are both members of. */
+export const sharedSpaceSchema = z.object({
+  spaceId: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  myRole: z.enum(spaceRoles),
+  friendRole: z.enum(spaceRoles),
+});
+export type SharedSpace = z.infer<typeof sharedSpaceSchema>;
+export const sharedSpaceListSchema = z.object({ list: z.array(sharedSpaceSchema) });
 export const createMemberGroupRequestSchema = z.object({
   name: nameSchema,
   role: z.enum(['admin', 'editor', 'reader']),

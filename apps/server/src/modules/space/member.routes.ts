@@ -4,7 +4,9 @@ import {
   createMemberGroupRequestSchema,
   idParamsSchema,
   idSchema,
+  friendParamsSchema,
   memberGroupListSchema,
+  sharedSpaceListSchema,
   teamSpaceListSchema,
   type Quotas,
   updateMemberGroupRequestSchema,
@@ -103,6 +105,19 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
     async (request) =>
       ok({
         list: await members.listTeamSpaces(db, currentSession(request).userId, request.params.id),
+      }),
+  );
+
+  app.get(
+    '/api/v1/friend/:userId/space',
+    { schema: { tags, params: friendParamsSchema, response: okResponse(sharedSpaceListSchema) } },
+    async (request) =>
+      ok({
+        list: await members.listSharedSpaces(
+          db,
+          currentSession(request).userId,
+          request.params.userId,
+        ),
       }),
   );
 

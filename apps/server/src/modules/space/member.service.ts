@@ -8,6 +8,7 @@ import {
   defaultQuotas,
   ErrorCode,
   type MemberGroup,
+  type SharedSpace,
   type TeamSpace,
   type Quotas,
   type SpaceRole,
@@ -22,13 +23,14 @@ import {
   refusalOf,
   requireSpaceFeature,
 } from '../account/account.policy.js';
+import { findFriend } from '../addrbook/friend.repo.js';
 import { findTeam, inTree, rolesIn as teamRolesIn } from '../addrbook/team.repo.js';
 import { avatarPath } from '../user/user.presenter.js';
 import { findByAccount } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import * as repo from './member.repo.js';
-import { addUserMember, insertMemberGroup, lockSpaceRow } from './space.repo.js';
+import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
 
 /** The member group with its space, if the caller may manage it (owner groups: owners only). */
 async function manageableGroup(db: Database, userId: number, memberGroupId: string) {
@@ -238,4 +240,25 @@ export async function listTeamSpaces(
     });
   }
   return list;
+}
+
+/** The spaces a friend and the caller are both members of (a stranger's answer 404). */
+export async function listSharedSpaces(
+  db: Database,
+  userId: number,
+  friendId: number,
+): Promise<SharedSpace[]> {
+  if (!(await findFriend(db, userId, friendId))) throw new AppError(ErrorCode.dataMissing);
+  const mine = await rolesInSpaces(db, userId);
+  const theirs = await rolesInSpaces(db, friendId, [...mine.keys()]);
+  const spaces = await liveSpaces(db, [...theirs.keys()]);
+  return spaces
+    .sort((a, b) => a.name.localeCompare(b.name, 'zh-Hans-CN') || a.id.localeCompare(b.id))
+    .map((space) => ({
+      spaceId: space.id,
+      name: space.name,
+      icon: space.icon,
+      myRole: mine.get(space.id)!,
+      friendRole: theirs.get(space.id)!,
+    }));
 }

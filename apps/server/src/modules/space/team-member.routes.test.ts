@@ -316,3 +316,21 @@ describe('GET /api/v1/team/:id/space', () => {
     );
   });
 });
+
+describe('GET /api/v1/friend/:userId/space', () => {
+  it("lists the spaces a friend and I are both in, with each side's role; strangers 404", async () => {
+    const { a, b, c, space } = await buildWorld();
+    const mineOnly = await buildSpace(t.db, a.user.id, '我的草稿');
+    const forA = await call('GET', `/api/v1/friend/${b.id}/space`, a.headers);
+    expect(forA.body.data.list).toEqual([
+      { spaceId: space.id, name: '前端知识库', icon: null, myRole: 'owner', friendRole: 'reader' },
+    ]);
+    expect(JSON.stringify(forA.body)).not.toContain(mineOnly.id);
+    // c is a's friend but in no space of a's
+    expect((await call('GET', `/api/v1/friend/${c.id}/space`, a.headers)).body.data.list).toEqual(
+      [],
+    );
+    // b and c are not friends
+    expect((await call('GET', `/api/v1/friend/${c.id}/space`, b.headers)).status).toBe(404);
+  });
+});
