@@ -25,6 +25,8 @@ import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerFriendRoutes } from './modules/addrbook/friend.routes.js';
+import { registerInviteRoutes } from './modules/addrbook/invite.routes.js';
+import { registerTeamInviteRoutes } from './modules/addrbook/team-invite.routes.js';
 import { registerTeamRoutes } from './modules/addrbook/team.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
@@ -210,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminRoutes(app, { db, quotas: config.quotas });
   registerFriendRoutes(app, { db, quotas: config.quotas });
   registerTeamRoutes(app, { db, quotas: config.quotas });
+  registerTeamInviteRoutes(app, { db, quotas: config.quotas });
+  registerInviteRoutes(app, { db });
   registerRecycleRoutes(app, { db, quotas: config.quotas });
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });

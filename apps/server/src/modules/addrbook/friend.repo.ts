@@ -1,5 +1,5 @@
 // Queries of friends, friend groups and friend requests.
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import { friendGroups, friendRequests, friendships, users } from '../../db/schema/index.js';
@@ -202,4 +202,16 @@ export async function lockPair(db: Executor, first: number, second: number) {
     .where(inArray(users.id, [first, second]))
     .orderBy(users.id)
     .for('no key update');
+}
+
+/**
+ * The friend requests the user received or sent, as rows of the address book's 'new invites'
+ * list (invite.repo.ts unites them with the team invitations and join requests).
+ */
+export function friendRequestInviteRows(userId: number): SQL {
+  return sql`select r.id, 'friendRequest' as kind, r.state, r.from_user_id as from_id,
+      r.to_user_id as to_id, null::uuid as team_id, r.message, r.created_at, r.decided_at,
+      case when r.to_user_id = ${userId} then 'received' else 'sent' end as direction
+    from friend_requests r
+    where r.to_user_id = ${userId} or r.from_user_id = ${userId}`;
 }

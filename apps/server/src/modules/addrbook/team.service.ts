@@ -25,13 +25,14 @@ import { avatarPath } from '../user/user.presenter.js';
 import { findFriend } from './friend.repo.js';
 import * as repo from './team.repo.js';
 import type { TeamRow } from './team.repo.js';
+import { settlePendingOf } from './team-invite.repo.js';
 import { recycleTeam } from './team.recycle.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 const managerRoles = new Set<TeamRole>(['owner', 'admin']);
 
 /** The team, when the user is in its tree; with whether they manage it. */
-async function visibleTeam(db: Executor, userId: number, teamId: string) {
+export async function visibleTeam(db: Executor, userId: number, teamId: string) {
   const team = await repo.findTeam(db, teamId);
   if (!team || !(await repo.inTree(db, userId, team.path[0]!))) throw notFound();
   const roles = await repo.rolesIn(db, userId, team.path);
@@ -39,8 +40,14 @@ async function visibleTeam(db: Executor, userId: number, teamId: string) {
   return { team, myRole: roles.get(team.id) ?? null, canManage };
 }
 
+/** Whether the user manages the live team: owner or admin of it or of a team above it. */
+export async function managesTeam(db: Executor, userId: number, team: TeamRow) {
+  const roles = await repo.rolesIn(db, userId, team.path);
+  return [...roles.values()].some((role) => managerRoles.has(role));
+}
+
 /** The team, when the user manages it (403 + 100009 when only in its tree). */
-async function managedTeam(db: Executor, userId: number, teamId: string) {
+export async function managedTeam(db: Executor, userId: number, teamId: string) {
   const found = await visibleTeam(db, userId, teamId);
   if (!found.canManage) throw new AppError(ErrorCode.permissionDenied);
   return found.team;
@@ -189,35 +196,60 @@ export async function addMember(
   input: { userId: number; role: 'admin' | 'member' },
   site: Quotas,
 ) {
-  const team = await managedTeam(db, userId, teamId);
+  await managedTeam(db, userId, teamId);
   if (input.userId !== userId && !(await findFriend(db, userId, input.userId))) {
     throw new AppError(ErrorCode.userMissing);
   }
-  const root = await repo.findTeam(db, team.path[0]!);
-  if (!root) throw notFound();
+  await admitting(() =>
+    db.transaction((tx) =>
+      admitMember(tx, { teamId, memberId: input.userId, role: input.role, actorId: userId }, site),
+    ),
+  );
+  return getTeam(db, userId, teamId);
+}
+
+/** Runs a transaction that admits a member: a unique violation means they got in meanwhile. */
+export async function admitting<Result>(write: () => Promise<Result>) {
   try {
-    await db.transaction(async (tx) => {
-      await repo.lockTeam(tx, root.id);
-      if (await repo.findMember(tx, teamId, input.userId)) {
-        throw new AppError(ErrorCode.alreadyInTeam);
-      }
-      // the root owner's quotas: the caller's own (700109, 700110) or, for an admin adding
-      // members, the other party's (700111, 700112)
-      const quotas = await quotasOf(tx, root.ownerId, site);
-      const codes = root.ownerId === userId ? quotaCodes : peerQuotaCodes;
-      if ((await repo.countMembers(tx, teamId)) + 1 > quotas.teamMembersPerTeam) {
-        throw new AppError(codes.teamMembersPerTeam);
-      }
-      if ((await repo.countTreeMembers(tx, root.id)) + 1 > quotas.teamMembersTotal) {
-        throw new AppError(codes.teamMembersTotal);
-      }
-      await repo.insertMember(tx, { teamId, userId: input.userId, role: input.role });
-    });
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(ErrorCode.alreadyInTeam);
     throw error;
   }
-  return getTeam(db, userId, teamId);
+}
+
+/**
+ * The one way into a team, inside the caller's transaction (direct add, an accepted join request
+ * or invitation): one at a time per tree (the root team's row is held), 500003 when in already,
+ * within the root owner's quotas — the actor's own codes (700109, 700110) when the actor owns the
+ * root team, the other party's (700111, 700112) otherwise. Requests and invitations of that
+ * person to that team still waiting are settled as accepted.
+ */
+export async function admitMember(
+  tx: Executor,
+  input: { teamId: string; memberId: number; role: 'admin' | 'member'; actorId: number },
+  site: Quotas,
+) {
+  const seen = await repo.findTeam(tx, input.teamId);
+  if (!seen) throw notFound();
+  await repo.lockTeam(tx, seen.path[0]!);
+  // read again under the lock: a delete or move of the tree waits for the same row
+  const team = await repo.findTeam(tx, input.teamId);
+  const root = team && (await repo.findTeam(tx, team.path[0]!));
+  if (!team || !root) throw notFound();
+  if (await repo.findMember(tx, team.id, input.memberId)) {
+    throw new AppError(ErrorCode.alreadyInTeam);
+  }
+  const quotas = await quotasOf(tx, root.ownerId, site);
+  const codes = root.ownerId === input.actorId ? quotaCodes : peerQuotaCodes;
+  if ((await repo.countMembers(tx, team.id)) + 1 > quotas.teamMembersPerTeam) {
+    throw new AppError(codes.teamMembersPerTeam);
+  }
+  if ((await repo.countTreeMembers(tx, root.id)) + 1 > quotas.teamMembersTotal) {
+    throw new AppError(codes.teamMembersTotal);
+  }
+  await repo.insertMember(tx, { teamId: team.id, userId: input.memberId, role: input.role });
+  await settlePendingOf(tx, team.id, input.memberId);
 }
 
 export async function setMemberRole(
