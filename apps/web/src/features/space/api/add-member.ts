@@ -1,9 +1,13 @@
+import type { AddMemberRequest } from '@library/contract';
 import { api } from '../../../lib/api-client';
 
-/** `POST /api/v2/space/memberGroup/{id}/member`: a user by numeric ID, mobile or e-mail. */
-export function addMember(memberGroupId: string, account: string) {
-  return api.post<unknown>(`/v2/space/memberGroup/${encodeURIComponent(memberGroupId)}/member`, {
-    memberType: 'user',
-    account,
-  });
+/**
+ * `POST /api/v2/space/memberGroup/{id}/member`: a person by numeric ID (a friend), mobile or
+ * e-mail, or a team I am in.
+ */
+export function addMember(memberGroupId: string, member: AddMemberRequest) {
+  return api.post<unknown>(
+    `/v2/space/memberGroup/${encodeURIComponent(memberGroupId)}/member`,
+    member,
+  );
 }

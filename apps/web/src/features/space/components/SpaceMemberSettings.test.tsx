@@ -12,6 +12,7 @@ import { SpaceMemberSettings } from './SpaceMemberSettings';
 const spaceId = '7a1f3c1e-0000-4000-8000-000000000201';
 const ownerGroupId = '7a1f3c1e-0000-4000-8000-000000000301';
 const readerGroupId = '7a1f3c1e-0000-4000-8000-000000000302';
+const teamId = '7a1f3c1e-0000-4000-8000-000000000401';
 
 const space: SpaceDetail = {
   spaceId,
@@ -50,6 +51,47 @@ function start() {
       groups = groups.filter((group) => group.memberGroupId !== readerGroupId);
       return { body: null };
     },
+    'GET /api/v1/friend': {
+      list: [
+        {
+          userId: '10002',
+          nickname: '王芳',
+          avatar: null,
+          remark: '设计',
+          groupId: 'g1',
+          createdAt: '2025-03-01T08:00:00.000Z',
+        },
+      ],
+      total: 1,
+    },
+    'GET /api/v1/team': {
+      list: [
+        {
+          teamId: teamId,
+          parentId: null,
+          rootId: teamId,
+          name: '研发部',
+          ownerId: '10001',
+          myRole: 'owner',
+          canManage: true,
+          memberCount: 12,
+          createdAt: '2025-03-01T08:00:00.000Z',
+        },
+      ],
+    },
+    [`POST ${groupPath}/member`]: (request: RecordedRequest) => {
+      const body = request.body as { memberType: string; teamId?: string; account?: string };
+      const added =
+        body.memberType === 'team'
+          ? { memberType: 'team' as const, memberId: body.teamId!, name: '研发部', memberCount: 12 }
+          : { memberType: 'user' as const, memberId: body.account!, name: '王芳' };
+      groups = groups.map((group) =>
+        group.memberGroupId === readerGroupId
+          ? { ...group, members: [...group.members, { avatar: null, ...added }] }
+          : group,
+      );
+      return { body: null };
+    },
   });
   configureApiClient({ fetch: server.fetch, getToken: () => 'tok' });
   renderWithProviders(<SpaceMemberSettings space={space} />);
@@ -83,5 +125,40 @@ describe('space member settings', () => {
     await user.click(confirm.at(-1)!);
     await waitFor(() => expect(server.find('DELETE', groupPath)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('region', { name: '审稿人' })).toBeNull());
+  });
+
+  it('adds a team from the picker, shows it with its people, and offers no teams to the owners', async () => {
+    const user = userEvent.setup();
+    const { server, groupPath } = start();
+    const readers = await screen.findByRole('region', { name: '读者' });
+    await user.click(within(readers).getByRole('combobox', { name: '账号' }));
+    await user.type(within(readers).getByRole('combobox', { name: '账号' }), '研发');
+    await user.click(await screen.findByText('研发部'));
+    await waitFor(() =>
+      expect(server.find('POST', `${groupPath}/member`)[0]?.body).toEqual({
+        memberType: 'team',
+        teamId,
+      }),
+    );
+    expect(await within(readers).findByText('团队 · 12 人')).toBeTruthy();
+
+    // a friend is added by their ID; what is typed and not picked goes as an account
+    await user.type(
+      within(readers).getByRole('combobox', { name: '账号' }),
+      'someone@example.com{Enter}',
+    );
+    await waitFor(() =>
+      expect(server.find('POST', `${groupPath}/member`)[1]?.body).toEqual({
+        memberType: 'user',
+        account: 'someone@example.com',
+      }),
+    );
+
+    const owners = screen.getByRole('region', { name: '所有者' });
+    await user.click(within(owners).getByRole('combobox', { name: '账号' }));
+    await user.type(within(owners).getByRole('combobox', { name: '账号' }), '研发');
+    await waitFor(() => expect(server.find('GET', '/api/v1/friend').length).toBeGreaterThan(0));
+    expect(screen.queryAllByText('研发部').filter((el) => owners.contains(el))).toHaveLength(0);
+    expect(screen.queryByRole('option', { name: /研发部/ })).toBeNull();
   });
 });

@@ -1,12 +1,18 @@
 // A space's members by member group (space settings, admins): each group with its role and
-// members; add a member by account, remove one; create, rename, change the role of and delete a
+// members (people and teams); add a friend, a team or any account, remove one; create, rename, change the role of and delete a
 // group (the owner group stays as it is). The server checks every change again.
 import { useState } from 'react';
 import { Button, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { limits, type MemberGroup, type SpaceDetail, type SpaceRole } from '@library/contract';
+import {
+  type AddMemberRequest,
+  limits,
+  type MemberGroup,
+  type SpaceDetail,
+  type SpaceRole,
+} from '@library/contract';
 import { addMember } from '../api/add-member';
 import { createMemberGroup, type MemberGroupRole } from '../api/create-member-group';
 import { deleteMemberGroup } from '../api/delete-member-group';
@@ -14,6 +20,7 @@ import { useMemberGroups } from '../api/get-member-groups';
 import { removeMember } from '../api/remove-member';
 import { spaceKeys } from '../api/space-keys';
 import { updateMemberGroup } from '../api/update-member-group';
+import { MemberPicker } from './MemberPicker';
 
 const roleKeys = {
   owner: 'spaces.roleOwner',
@@ -79,8 +86,6 @@ export function SpaceMemberSettings({ space }: { space: SpaceDetail }) {
 function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: () => void }) {
   const { t } = useTranslation();
   const roleOptions = useRoleOptions();
-  const [account, setAccount] = useState('');
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(group.name);
   const isOwnerGroup = group.role === 'owner';
@@ -88,17 +93,13 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
   const run = (change: Promise<unknown>) =>
     change.then(onChanged).catch(() => undefined /* shown by the API client */);
 
-  const handleAdd = async () => {
-    if (!account.trim()) return;
-    setAdding(true);
+  const handleAdd = async (member: AddMemberRequest) => {
     try {
-      await addMember(group.memberGroupId, account.trim());
-      setAccount('');
+      await addMember(group.memberGroupId, member);
       onChanged();
+      return true;
     } catch {
-      // shown by the API client
-    } finally {
-      setAdding(false);
+      return false; // shown by the API client
     }
   };
   const handleRename = () => {
@@ -194,23 +195,20 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
                 </Button>,
               ]}
             >
-              {member.name}
+              {member.memberType === 'team' ? (
+                <Space size={6}>
+                  <TeamOutlined />
+                  {member.name}
+                  <Tag>{t('spaces.teamPeople', { n: member.memberCount ?? 0 })}</Tag>
+                </Space>
+              ) : (
+                member.name
+              )}
             </List.Item>
           )}
         />
       )}
-      <Space.Compact className="member-add">
-        <Input
-          value={account}
-          placeholder={t('spaces.accountHint')}
-          aria-label={t('spaces.account')}
-          onChange={(event) => setAccount(event.target.value)}
-          onPressEnter={() => void handleAdd()}
-        />
-        <Button loading={adding} onClick={() => void handleAdd()}>
-          {t('spaces.addMember')}
-        </Button>
-      </Space.Compact>
+      <MemberPicker allowTeams={!isOwnerGroup} onAdd={handleAdd} />
     </section>
   );
 }
