@@ -14,7 +14,7 @@ import { useSessionStore } from '../stores/session-store';
 
 const homeRoute = () => import('../features/home/components/HomeRoute');
 const homeScreen = () => import('../features/home/components/HomeScreen');
-const placeholders = () => import('../features/placeholders/components/PlaceholderScreens');
+const addressBook = () => import('../features/addrbook/components/AddressBookScreen');
 const status = () => import('../features/status/components/StatusScreens');
 const spaceView = () => import('../features/space/components/SpaceLayout');
 const spaceHome = () => import('../features/space/components/SpaceHome');
@@ -89,22 +89,22 @@ export const baseRoutes: RouteObject[] = [
   {
     path: paths.addressBook.path,
     handle: meta({ titleKey: 'routes.addressBook' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookScreen })),
+    lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),
   },
   {
     path: paths.addressBookInvite.path,
     handle: meta({ titleKey: 'routes.addressBookInvite' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookInviteScreen })),
+    lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),
   },
   {
     path: paths.addressBookTeam.path,
     handle: meta({ titleKey: 'routes.addressBookTeam' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookTeamScreen })),
+    lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),
   },
   {
     path: paths.addressBookFriend.path,
     handle: meta({ titleKey: 'routes.addressBookFriend' }),
-    lazy: () => placeholders().then((m) => ({ Component: m.AddressBookFriendScreen })),
+    lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),
   },
   {
     path: paths.space.path,

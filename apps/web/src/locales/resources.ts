@@ -4,6 +4,7 @@
 // other languages.)
 import type about from './zh_CN/about.json';
 import type account from './zh_CN/account.json';
+import type addrbook from './zh_CN/addrbook.json';
 import type agreement from './zh_CN/agreement.json';
 import type ai from './zh_CN/ai.json';
 import type app from './zh_CN/app.json';
@@ -30,6 +31,7 @@ import type welcome from './zh_CN/welcome.json';
 export interface TranslationResources {
   about: typeof about;
   account: typeof account;
+  addrbook: typeof addrbook;
   agreement: typeof agreement;
   ai: typeof ai;
   app: typeof app;

@@ -4,6 +4,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { CountBadge } from '../../../components/CountBadge';
 import { ProductLogo } from '../../../components/ProductLogo';
 import { usePageTitleKey } from '../../../lib/route-meta';
 import { useIsMobile } from '../../../hooks/use-device-mode';
@@ -11,6 +12,7 @@ import { usePageHeadingStore } from '../../../stores/page-heading-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
+import { usePendingInviteCount } from '../../addrbook';
 import { SpaceList } from '../../space';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { UserMenu } from './UserMenu';
@@ -83,12 +85,21 @@ function MobileShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const handleClose = () => setMenuOpen(false);
+  // the menu hides the address book's badge: its button shows it too
+  const pendingInvites = usePendingInviteCount();
   return (
     <Layout className="app-shell app-shell-mobile">
       <Layout.Header className="app-header app-header-mobile">
         <Button
           type="text"
-          icon={<MenuOutlined />}
+          icon={
+            <CountBadge
+              count={pendingInvites}
+              title={t('layout.pendingInvites', { count: pendingInvites })}
+            >
+              <MenuOutlined />
+            </CountBadge>
+          }
           aria-label={t('layout.openMenu')}
           onClick={() => setMenuOpen(true)}
         />

@@ -2,8 +2,11 @@ import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role } from '@library/contract';
+import { CountBadge } from '../../../components/CountBadge';
 import { Permission } from '../../../components/Permission';
+import { usePendingInviteCount } from '../../addrbook';
 import {
+  addressBookKey,
   adminNavigation,
   mainNavigation,
   navigationKeyFor,
@@ -20,6 +23,28 @@ export function SidebarNavigation({ collapsed = false, onNavigate }: SidebarNavi
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // invites waiting for my answer, on the address book's entry (spec §5: '99+' above 99)
+  const pendingInvites = usePendingInviteCount();
+  const badgeTitle = t('layout.pendingInvites', { count: pendingInvites });
+
+  const labelOf = (item: NavigationItem) => {
+    if (item.key !== addressBookKey || pendingInvites <= 0) return t(item.labelKey);
+    return (
+      <span className="sidebar-item-with-badge">
+        {t(item.labelKey)}
+        <CountBadge count={pendingInvites} title={badgeTitle} />
+      </span>
+    );
+  };
+  const iconOf = (item: NavigationItem) =>
+    // collapsed, the label is hidden: the icon carries the badge
+    collapsed && item.key === addressBookKey && pendingInvites > 0 ? (
+      <CountBadge count={pendingInvites} title={badgeTitle}>
+        {item.icon}
+      </CountBadge>
+    ) : (
+      item.icon
+    );
 
   const menu = (items: readonly NavigationItem[], label: string) => {
     const selected = navigationKeyFor(pathname, items);
@@ -30,7 +55,7 @@ export function SidebarNavigation({ collapsed = false, onNavigate }: SidebarNavi
         selectedKeys={selected ? [selected] : []}
         aria-label={label}
         className="sidebar-menu"
-        items={items.map((item) => ({ key: item.key, icon: item.icon, label: t(item.labelKey) }))}
+        items={items.map((item) => ({ key: item.key, icon: iconOf(item), label: labelOf(item) }))}
         onClick={({ key }) => {
           const target = items.find((item) => item.key === key);
           if (target) {

@@ -19,6 +19,9 @@ export interface NavigationItem {
   matches: readonly string[];
 }
 
+/** The address book's entry, which carries the pending-invites badge. */
+export const addressBookKey = 'addrbook';
+
 export const mainNavigation: readonly NavigationItem[] = [
   {
     key: 'home',
@@ -49,7 +52,7 @@ export const mainNavigation: readonly NavigationItem[] = [
     matches: ['/recycle'],
   },
   {
-    key: 'addrbook',
+    key: addressBookKey,
     path: paths.addressBook.path,
     labelKey: 'nav.addressBook',
     icon: <ContactsOutlined />,
