@@ -56,12 +56,15 @@ export function SmsLoginForm({ agreement, ensureAgreed, onLoggedIn }: LoginFormP
       return;
     }
     try {
+      const inviteCode = useRegisterInviteStore.getState().inviteCode;
       const response = await login.mutateAsync({
         smsCode: values.smsCode.trim(),
         smsToken,
         client: clientDescriptor(),
-        inviteCode: useRegisterInviteStore.getState().inviteCode,
+        inviteCode,
       });
+      // the login carried the code (its answer's `invite` says how it went): not sent again
+      if (inviteCode) useRegisterInviteStore.getState().clearInviteCode();
       setFinishing(true);
       await onLoggedIn(response);
     } catch {
