@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recycleAbilities } from './recycle.policy.js';
+import { recycleAbilities, teamRecycleAbilities } from './recycle.policy.js';
 
 const me = 100001;
 const other = 100002;
@@ -46,5 +46,23 @@ describe('recycleAbilities', () => {
     for (const role of ['editor', 'reader', null] as const) {
       expect(recycleAbilities(me, topic, role).canSee).toBe(false);
     }
+  });
+});
+
+describe('teamRecycleAbilities', () => {
+  it('gives a deleted team to its owner; a manager above who deleted it only sees it', () => {
+    expect(teamRecycleAbilities(me, { deletedBy: other }, me)).toEqual({
+      canSee: true,
+      canRestore: true,
+      canPurge: true,
+    });
+    expect(teamRecycleAbilities(me, { deletedBy: me }, other)).toEqual({
+      canSee: true,
+      canRestore: false,
+      canPurge: false,
+    });
+    // neither owner nor deleter; or the team is gone
+    expect(teamRecycleAbilities(me, { deletedBy: other }, other).canSee).toBe(false);
+    expect(teamRecycleAbilities(me, { deletedBy: other }, null).canSee).toBe(false);
   });
 });
