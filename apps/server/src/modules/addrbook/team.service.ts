@@ -4,7 +4,10 @@
 // itself or its descendants (500007). Members come from the manager's friends (500003 when in
 // already). Creating needs the 'create teams' switch (700066) and room in the creator's team
 // quota (700104); members count against the root owner's quotas (700109 per team, 700110 in
-// the whole tree; 700111 and 700112 when an admin, not the owner, adds them). A team seen by nobody in its tree answers 404, like a missing one.
+// the whole tree; 700111 and 700112 when someone else than the root owner adds them): every way in
+// (a direct add here, an accepted join request or invitation in team-invite.service.ts) goes
+// through `admitMember`. A team is seen only by those in its tree (404 to anyone else, like a
+// missing one); a deleted team is in the recycle bin (team.recycle.ts) and 404 to everyone.
 import crypto from 'node:crypto';
 import {
   ErrorCode,
