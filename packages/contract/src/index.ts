@@ -18,3 +18,4 @@ export * from './schemas/file.js';
 export * from './schemas/ai.js';
 export * from './schemas/admin.js';
 export * from './schemas/addrbook.js';
+export * from './schemas/order.js';

@@ -6,10 +6,16 @@ export const Role = {
 export type RoleName = (typeof Role)[keyof typeof Role];
 
 /** Menu keys an administrator's deviceMenu list carries. */
-export const AdminMenu = ['sys-manage', 'sys-users', 'sys-permission'] as const;
+export const AdminMenu = ['sys-manage', 'sys-users', 'sys-permission', 'sys-orders'] as const;
 
 /** Calls of the administration a role other than ADMIN can be granted (ADMIN holds them all). */
-export const ApiPermission = ['users:read', 'users:write', 'roles:write'] as const;
+export const ApiPermission = [
+  'users:read',
+  'users:write',
+  'roles:write',
+  'orders:read',
+  'orders:write',
+] as const;
 
 /** What a system role is granted: admin menus and API permissions. */
 export const systemResources = [...AdminMenu, ...ApiPermission] as const;
