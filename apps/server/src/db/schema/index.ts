@@ -6,3 +6,4 @@ export * from './jobs.js';
 export * from './files.js';
 export * from './ai.js';
 export * from './addrbook.js';
+export * from './order.js';
