@@ -11,7 +11,7 @@ import antdZhCN from 'antd/es/locale/zh_CN';
 import { defaultLocale, isLocale, StorageKey, type Locale } from '@library/contract';
 import type { LocaleBundle } from '../locales/bundles/bundle';
 import { languageTag } from './format';
-import type { TranslationKey } from './i18n-keys';
+import type { TranslationKey, TranslationResources } from './i18n-keys';
 import { readStorage, writeStorage } from './storage';
 
 export const i18n = i18next.createInstance();
@@ -78,11 +78,12 @@ export const i18nReady: Promise<unknown> = i18n
   .init({
     resources: {
       zh_CN: {
+        // every feature's text but that of screens adding their own (see addScreenText)
         translation: translationOf(
-          import.meta.glob<Record<string, unknown>>('../locales/zh_CN/*.json', {
-            eager: true,
-            import: 'default',
-          }),
+          import.meta.glob<Record<string, unknown>>(
+            ['../locales/zh_CN/*.json', '!../locales/zh_CN/addrbook.json'],
+            { eager: true, import: 'default' },
+          ),
         ),
       },
     },
@@ -93,6 +94,18 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     initAsync: false,
   });
+
+/**
+ * Adds the zh_CN text of a screen that loads on demand and is the only user of its text file (the
+ * address book): left out of the first page's bundle above, its own chunk adds it before it draws.
+ * The other languages' bundles carry every file anyway.
+ */
+export function addScreenText(
+  feature: keyof TranslationResources,
+  zhCN: Record<string, unknown>,
+): void {
+  i18n.addResourceBundle(defaultLocale, 'translation', { [feature]: zhCN }, true, false);
+}
 
 /** The language the UI shows right now (sent to the server as the `locale` header). */
 export function currentLocale(): Locale {

@@ -1,14 +1,14 @@
 // A registration link's invite code (spec §1, §3: `/register?c=CODE`) makes its owner and the
 // person logging in friends. The SMS login sends the code itself and its answer says what came of
-// it (`invite`); after a password login the web sends it (`PUT /api/v1/friend/inviteCode`). Either
-// way the code is then forgotten and a toast says how it went; the login stands regardless.
+// it (`invite`); after a password login the web sends it (`PUT /api/v1/friend/inviteCode`). The
+// login forgets the stored code either way (session.ts completeLogin); a toast says how it went,
+// and the login stands regardless. Called by the login dialog, so this loads with it.
 import { ErrorCode, type InviteOutcome, type LoginResponse } from '@library/contract';
 import { ApiError, isRequestCancelled } from '../../lib/api-client';
 import { addFriendByInviteCode, addrbookQueryKey } from '../../lib/friend-invite';
 import { translate } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../components/toast';
-import { useRegisterInviteStore } from './stores/register-invite-store';
 
 export interface InviteResult {
   outcome: InviteOutcome;
@@ -26,20 +26,18 @@ const outcomeOfCode = new Map<number, InviteOutcome>([
 ]);
 
 /**
- * After a login: what the SMS login reported, or — a password login with a stored code — the
- * result of sending the code now. The stored code is cleared in both cases. Null when there was
- * no code (or the call was cancelled).
+ * After a login: what the SMS login reported, or — a password login while a code was stored
+ * (`storedCode`, read before the login forgot it) — the result of sending the code now. Null when
+ * there was no code (or the call was cancelled).
  */
-export async function followRegisterInvite(response: LoginResponse): Promise<InviteResult | null> {
-  const store = useRegisterInviteStore.getState();
-  const code = store.inviteCode;
-  if (response.invite) {
-    store.clearInviteCode();
-    return { outcome: response.invite };
-  }
-  if (!code) return null;
+export async function followRegisterInvite(
+  response: LoginResponse,
+  storedCode: string,
+): Promise<InviteResult | null> {
+  if (response.invite) return { outcome: response.invite };
+  if (!storedCode) return null;
   try {
-    const { friend } = await addFriendByInviteCode(code, { silent: true });
+    const { friend } = await addFriendByInviteCode(storedCode, { silent: true });
     return { outcome: 'friended', friendName: friend.nickname };
   } catch (error) {
     if (isRequestCancelled(error)) return null;
@@ -49,7 +47,6 @@ export async function followRegisterInvite(response: LoginResponse): Promise<Inv
     }
     return { outcome: 'refused' };
   } finally {
-    useRegisterInviteStore.getState().clearInviteCode();
     void queryClient.invalidateQueries({ queryKey: addrbookQueryKey });
   }
 }

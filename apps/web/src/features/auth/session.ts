@@ -2,7 +2,7 @@
 // - loadSession: user info, roles and the space list together, within 15 s; then the role routes
 //   are installed. A failure shows 'permission initialisation failure', logs out and opens login.
 // - completeLogin: keeps the token (storage + cookie), loads the session, goes to the remembered
-//   path or /home; then a registration link's invite code befriends its owner (register-invite.ts).
+//   path or /home.
 // - endSession: clears token, tabs, space data (query cache), role routes, the register invite
 //   code and the last visited route; goes to /login.
 // - handleSessionExpired: the API client's 401; followOtherTabs: a logout in another tab.
@@ -19,7 +19,6 @@ import { closeDialog, openDialog, resetLoginDialog } from '../../stores/dialog-s
 import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { getLoginRoles } from './api/get-login-roles';
 import { logOutRequest } from './api/log-out';
-import { followRegisterInvite, showInviteResult } from './register-invite';
 import { takeLoginRedirect, useLoginRedirectStore } from './stores/login-redirect-store';
 import { useRegisterInviteStore } from './stores/register-invite-store';
 import {
@@ -133,14 +132,9 @@ export async function completeLogin(response: LoginResponse): Promise<boolean> {
   // for again as the user now logged in
   void queryClient.invalidateQueries();
   queryClient.setQueryData(currentUserQueryKey, response.user);
+  useRegisterInviteStore.getState().clearInviteCode();
   const loaded = await loadSession({ thenGoTo: postLoginTarget(currentPath()) });
-  if (loaded) {
-    closeDialog();
-    // a registration link's code befriends its owner; not awaited, the login is done
-    void followRegisterInvite(response).then((result) => result && showInviteResult(result));
-  } else {
-    useRegisterInviteStore.getState().clearInviteCode();
-  }
+  if (loaded) closeDialog();
   return loaded;
 }
 

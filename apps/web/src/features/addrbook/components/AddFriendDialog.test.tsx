@@ -10,6 +10,7 @@ import { createFakeServer, sampleUser } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { useSessionStore } from '../../../stores/session-store';
 import { currentUserQueryKey } from '../../auth';
+import '../lib/text';
 import { AddFriendDialog } from './AddFriendDialog';
 
 const chen: Friend = {

@@ -2,6 +2,7 @@
 // a list beside the selected item's detail. The selection is the route (`/addrbook/friend/:id`,
 // `/addrbook/team/:id`, `/addrbook/invite/:id`); `/addrbook?section=…` is a section with nothing
 // selected. Below 992 px one pane at a time: the list, then the detail with a back button.
+import '../lib/text';
 import { useState } from 'react';
 import { Button, Empty, Segmented, Typography } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@library/contract';
 import { ProductMark } from '../../../components/ProductLogo';
 import { toast } from '../../../components/toast';
+import { followRegisterInvite, showInviteResult } from '../register-invite';
 import { completeLogin } from '../session';
+import { useRegisterInviteStore } from '../stores/register-invite-store';
 import { AgreementCheckbox, type AgreementDocument } from './AgreementCheckbox';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
@@ -76,8 +78,14 @@ function LoginForms({ onOpenDocument }: { onOpenDocument: (document: AgreementDo
   };
 
   const handleLoggedIn = async (response: LoginResponse) => {
+    // a registration link's code, read before the login forgets it (the SMS form sent it already)
+    const inviteCode = useRegisterInviteStore.getState().inviteCode;
     const loaded = await completeLogin(response);
-    if (loaded) toast.success(response.registered ? t('login.welcomeNew') : t('login.success'));
+    if (!loaded) return;
+    toast.success(response.registered ? t('login.welcomeNew') : t('login.success'));
+    void followRegisterInvite(response, inviteCode).then(
+      (result) => result && showInviteResult(result),
+    );
   };
 
   const agreement = (

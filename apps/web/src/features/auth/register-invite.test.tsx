@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Role, type LoginResponse } from '@library/contract';
 import { configureApiClient, resetApiClient } from '../../lib/api-client';
@@ -8,8 +10,9 @@ import { configureApi } from '../../app/configure-api';
 import { createFakeServer, sampleUser } from '../../test/fake-server';
 import { useDialogStore } from '../../stores/dialog-store';
 import { defaultRoles, useSessionStore } from '../../stores/session-store';
-import { followRegisterInvite } from './register-invite';
-import { completeLogin } from './session';
+import { renderWithProviders } from '../../test/render';
+import { LoginDialog } from './components/LoginDialog';
+import { followRegisterInvite, showInviteResult } from './register-invite';
 import { useRegisterInviteStore } from './stores/register-invite-store';
 
 const passwordLogin: LoginResponse = { token: 'tok-new', user: sampleUser, registered: false };
@@ -65,23 +68,31 @@ describe('a registration link’s invite code after login (spec §1, §3)', () =
   });
 
   it('sends the stored code after a password login, clears it and says who the new friend is', async () => {
+    const user = userEvent.setup();
     const server = createFakeServer({
       ...sessionRoutes,
+      'POST /api/v1/user/login': passwordLogin,
       'PUT /api/v1/friend/inviteCode': { friend: chen },
     });
     configureApiClient({ fetch: server.fetch });
+    renderWithProviders(<LoginDialog open onClose={() => undefined} />);
 
-    await expect(completeLogin(passwordLogin)).resolves.toBe(true);
+    await user.click(screen.getByRole('tab', { name: '密码登录' }));
+    await user.type(screen.getByLabelText('账号'), 'lin@example.com');
+    await user.type(screen.getByLabelText('密码'), 'Secret123');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
     await vi.waitFor(() => expect(server.find('PUT', '/api/v1/friend/inviteCode')).toHaveLength(1));
     const [put] = server.find('PUT', '/api/v1/friend/inviteCode');
     expect(put?.body).toEqual({ inviteCode: 'INV42' });
     // sent as the user who just logged in
     expect(put?.headers.get('Authorization')).toBe('Bearer tok-new');
     await vi.waitFor(() =>
-      expect(toasts()).toContainEqual({
-        type: 'success',
-        message: '已通过邀请链接和 陈思远 成为好友',
-      }),
+      expect(toasts()).toEqual([
+        { type: 'success', message: '登录成功' },
+        { type: 'success', message: '已通过邀请链接和 陈思远 成为好友' },
+      ]),
     );
     expect(useRegisterInviteStore.getState().inviteCode).toBe('');
     expect(location).toBe('/home');
@@ -99,10 +110,9 @@ describe('a registration link’s invite code after login (spec §1, §3)', () =
     });
     configureApiClient({ fetch: server.fetch });
 
-    await completeLogin(passwordLogin);
-    await vi.waitFor(() => expect(toasts()).toContainEqual({ type, message: text }));
-    expect(toasts().filter((item) => item.type === 'error')).toEqual([]);
-    expect(useRegisterInviteStore.getState().inviteCode).toBe('');
+    const result = await followRegisterInvite(passwordLogin, 'INV42');
+    if (result) showInviteResult(result);
+    expect(toasts()).toEqual([{ type, message: text }]);
   });
 
   it("gives the server's reason when a switch or a quota refuses the friend", async () => {
@@ -116,41 +126,36 @@ describe('a registration link’s invite code after login (spec §1, §3)', () =
     });
     configureApiClient({ fetch: server.fetch });
 
-    await completeLogin(passwordLogin);
-    await vi.waitFor(() =>
-      expect(toasts()).toContainEqual({
-        type: 'warning',
-        message: '未能通过邀请链接添加好友：服务商已关闭添加好友功能',
-      }),
-    );
+    const result = await followRegisterInvite(passwordLogin, 'INV42');
+    if (result) showInviteResult(result);
+    expect(toasts()).toEqual([
+      { type: 'warning', message: '未能通过邀请链接添加好友：服务商已关闭添加好友功能' },
+    ]);
   });
 
   it("does not send the code again after an SMS login: its answer's 'invite' is shown", async () => {
     const server = createFakeServer(sessionRoutes);
     configureApiClient({ fetch: server.fetch });
 
-    const result = await followRegisterInvite({ ...passwordLogin, invite: 'friended' });
-    expect(result).toEqual({ outcome: 'friended' });
-    expect(server.find('PUT', '/api/v1/friend/inviteCode')).toHaveLength(0);
-    expect(useRegisterInviteStore.getState().inviteCode).toBe('');
-
-    await completeLogin({ ...passwordLogin, registered: true, invite: 'refused' });
-    await vi.waitFor(() =>
-      expect(toasts()).toContainEqual({
+    expect(await followRegisterInvite({ ...passwordLogin, invite: 'friended' }, '')).toEqual({
+      outcome: 'friended',
+    });
+    const refused = await followRegisterInvite({ ...passwordLogin, invite: 'refused' }, 'INV42');
+    if (refused) showInviteResult(refused);
+    expect(toasts()).toEqual([
+      {
         type: 'warning',
         message: '未能通过邀请链接添加好友：好友功能已关闭或好友数量已达上限',
-      }),
-    );
+      },
+    ]);
     expect(server.find('PUT', '/api/v1/friend/inviteCode')).toHaveLength(0);
   });
 
   it('asks nothing when no code was stored', async () => {
-    useRegisterInviteStore.getState().clearInviteCode();
     const server = createFakeServer(sessionRoutes);
     configureApiClient({ fetch: server.fetch });
 
-    await completeLogin(passwordLogin);
-    expect(await followRegisterInvite(passwordLogin)).toBeNull();
+    expect(await followRegisterInvite(passwordLogin, '')).toBeNull();
     expect(server.find('PUT', '/api/v1/friend/inviteCode')).toHaveLength(0);
     expect(toasts()).toEqual([]);
   });
