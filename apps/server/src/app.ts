@@ -19,6 +19,7 @@ import type { App } from './http/route-types.js';
 import { Job } from './infra/jobs/job-catalogue.js';
 import { createJobQueue } from './infra/jobs/job-queue.js';
 import { createKeyCipher, loadSecret } from './infra/llm/key-cipher.js';
+import { createPaymentProviders } from './infra/payment/payment.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
@@ -46,6 +47,14 @@ import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
+import { registerOrderAdminRoutes } from './modules/order/order-admin.routes.js';
+import { registerOrderRoutes } from './modules/order/order.routes.js';
+import { registerPayNotifyRoutes } from './modules/order/pay-notify.routes.js';
+import {
+  checkRefundHandler,
+  expireOrderHandler,
+  type OrderDeps,
+} from './modules/order/payment.service.js';
 import { registerPageRoutes } from './modules/page/page.routes.js';
 import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
 import { createSessionCache } from './modules/session/session-cache.js';
@@ -219,6 +228,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
+  const orderDeps: OrderDeps = {
+    db,
+    providers: createPaymentProviders(config.payment),
+    expireMinutes: config.payment.orderExpireMinutes,
+    log: app.log,
+  };
+  if (config.production && orderDeps.providers.has('sandbox')) {
+    app.log.warn('PAYMENT_PROVIDERS includes sandbox: anyone can pay for an order with one click');
+  }
+  app.jobs.handle(Job.expireOrder, expireOrderHandler(orderDeps));
+  app.jobs.handle(Job.checkRefund, checkRefundHandler(orderDeps));
+  registerOrderRoutes(app, orderDeps);
+  registerOrderAdminRoutes(app, orderDeps);
+  registerPayNotifyRoutes(app, orderDeps);
 
   const serveSpa = await registerWeb(app, config.webDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -38,4 +38,8 @@ export const Job = {
   sweepTempUploads: defineJob('file.sweep-temp', none),
   /** removes a purged space's uploaded icon from the avatar store */
   removeSpaceIcon: defineJob('space.remove-icon', z.object({ key: z.string() })),
+  /** an unpaid order's time is up: asks the provider once more, else the order expires */
+  expireOrder: defineJob('order.expire', z.object({ orderId: z.string() })),
+  /** a refund the provider is still processing: asks again until it is done */
+  checkRefund: defineJob('order.check-refund', z.object({ orderId: z.string() })),
 } as const;

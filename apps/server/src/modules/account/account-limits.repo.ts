@@ -1,5 +1,6 @@
 // Queries of what an account may do and keep: the switches of its roles, what an administrator
-// set for the account alone (account_limits), and the account-wide usage the quotas count.
+// set for the account alone (account_limits), the quotas its paid orders grant for now
+// (quota_grants), and the account-wide usage the quotas count.
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import { Role } from '@library/contract';
 import { queryRows, type Executor } from '../../db/database.js';
@@ -19,6 +20,14 @@ export interface AccountSettings {
   roleFeatures: Array<Record<string, boolean>>;
   features: Record<string, boolean>;
   quotas: Record<string, number>;
+  /** the quotas paid orders give the account now (quota_grants in their term, not refunded) */
+  grants?: QuotaGrant[];
+}
+
+/** A plan (`raise`) lifts each quota it names to at least its value; an add-on (`add`) adds. */
+export interface QuotaGrant {
+  mode: 'raise' | 'add';
+  quotas: Record<string, number>;
 }
 
 /** The account's own settings and its roles' switches, in one round trip. */
@@ -28,6 +37,7 @@ export async function findAccountSettings(db: Executor, userId: number): Promise
     role_features: Array<Record<string, boolean>> | null;
     features: Record<string, boolean> | null;
     quotas: Record<string, number> | null;
+    grants: QuotaGrant[] | null;
   }>(
     db,
     sql`select
@@ -36,6 +46,11 @@ export async function findAccountSettings(db: Executor, userId: number): Promise
         join user_roles ur on ur.role = r.name
         where ur.user_id = ${userId} and r.name <> ${Role.default}
       ) as role_features,
+      (select jsonb_agg(jsonb_build_object('mode', g.mode, 'quotas', g.quotas))
+        from quota_grants g
+        where g.user_id = ${userId} and g.ended_at is null
+          and g.starts_at <= now() and g.ends_at > now()
+      ) as grants,
       l.features, l.quotas
     from (select 1) one left join account_limits l on l.user_id = ${userId}`,
   );
@@ -44,6 +59,7 @@ export async function findAccountSettings(db: Executor, userId: number): Promise
     roleFeatures: row?.role_features ?? [],
     features: row?.features ?? {},
     quotas: row?.quotas ?? {},
+    grants: row?.grants ?? [],
   };
 }
 

@@ -33,11 +33,26 @@ export function effectiveFeatures(settings: AccountSettings): FeatureSwitches {
   return Object.fromEntries(featureNames.map((name) => [name, decide(name)])) as FeatureSwitches;
 }
 
-/** The site's quotas with what an administrator set for this account. */
+/**
+ * What applies: the base — what an administrator set for this account, else the site's quota —
+ * raised by the grants of paid orders in their term: a plan lifts a quota to at least its value,
+ * add-ons then add theirs (docs/decisions/quota-grants.md).
+ */
 export function effectiveQuotas(settings: AccountSettings, site: Quotas): Quotas {
-  return Object.fromEntries(
-    quotaNames.map((name) => [name, settings.quotas[name] ?? site[name]]),
-  ) as Quotas;
+  const grants = settings.grants ?? [];
+  const decide = (name: QuotaName): number => {
+    let value = settings.quotas[name] ?? site[name];
+    for (const grant of grants) {
+      const granted = grant.quotas[name];
+      if (grant.mode === 'raise' && typeof granted === 'number') value = Math.max(value, granted);
+    }
+    for (const grant of grants) {
+      const granted = grant.quotas[name];
+      if (grant.mode === 'add' && typeof granted === 'number') value += granted;
+    }
+    return Math.min(value, Number.MAX_SAFE_INTEGER);
+  };
+  return Object.fromEntries(quotaNames.map((name) => [name, decide(name)])) as Quotas;
 }
 
 export async function featuresOf(db: Executor, userId: number): Promise<FeatureSwitches> {

@@ -1,0 +1,161 @@
+// The administrators' goods and orders under /api/system/v1 (the /sys orders screen): goods
+// need `orders:write` to change and `orders:read` to list, as do orders; ADMIN holds both.
+import {
+  adminGoodsListResponseSchema,
+  adminGoodsSchema,
+  adminOrderDetailSchema,
+  adminOrderExportQuerySchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  closeRefundRequestSchema,
+  goodsRequestSchema,
+  idParamsSchema,
+  refundOrderRequestSchema,
+  type SystemResource,
+} from '@library/contract';
+import type { FastifyRequest } from 'fastify';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import { binaryResponse } from '../../http/openapi.js';
+import type { App } from '../../http/route-types.js';
+import { requireResource } from '../admin/admin.policy.js';
+import { currentSession } from '../session/session.service.js';
+import * as goods from './goods.service.js';
+import * as admin from './order-admin.service.js';
+import type { OrderDeps } from './payment.service.js';
+
+const tags = ['system'];
+
+export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
+  const { db } = deps;
+  /** The caller, once they hold `resource` (403 + 700007 otherwise). */
+  const holder = async (request: FastifyRequest, resource: SystemResource) => {
+    const { userId } = currentSession(request);
+    await requireResource(db, userId, resource);
+    return userId;
+  };
+
+  // ---- goods ----
+  app.get(
+    '/api/system/v1/goods',
+    { schema: { tags, response: okResponse(adminGoodsListResponseSchema) } },
+    async (request) => {
+      await holder(request, 'orders:read');
+      return ok(await goods.listGoodsForAdmin(db));
+    },
+  );
+
+  app.post(
+    '/api/system/v1/goods',
+    { schema: { tags, body: goodsRequestSchema, response: okResponse(adminGoodsSchema) } },
+    async (request) => {
+      await holder(request, 'orders:write');
+      return ok(await goods.createGoods(db, request.body));
+    },
+  );
+
+  app.put(
+    '/api/system/v1/goods/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: goodsRequestSchema,
+        response: okResponse(adminGoodsSchema),
+      },
+    },
+    async (request) => {
+      await holder(request, 'orders:write');
+      return ok(await goods.updateGoods(db, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/system/v1/goods/:id',
+    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
+    async (request) => {
+      await holder(request, 'orders:write');
+      await goods.deleteGoods(db, request.params.id);
+      return ok(null);
+    },
+  );
+
+  // ---- orders ----
+  app.get(
+    '/api/system/v1/order',
+    {
+      schema: {
+        tags,
+        querystring: adminOrderListQuerySchema,
+        response: okResponse(adminOrderListResponseSchema),
+      },
+    },
+    async (request) => {
+      await holder(request, 'orders:read');
+      return ok(await admin.listOrders(deps, request.query));
+    },
+  );
+
+  app.get(
+    '/api/system/v1/order/export',
+    {
+      schema: {
+        tags,
+        querystring: adminOrderExportQuerySchema,
+        response: binaryResponse('The matching orders as CSV (UTF-8 with BOM)', [
+          'text/csv; charset=utf-8',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      await holder(request, 'orders:read');
+      const csv = await admin.exportCsv(deps, request.query);
+      const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/system/v1/order/:id',
+    { schema: { tags, params: idParamsSchema, response: okResponse(adminOrderDetailSchema) } },
+    async (request) => {
+      await holder(request, 'orders:read');
+      return ok(await admin.getOrder(deps, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/system/v1/order/:id/refund',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: refundOrderRequestSchema,
+        response: okResponse(adminOrderDetailSchema),
+      },
+    },
+    async (request) => {
+      await holder(request, 'orders:write');
+      return ok(await admin.refundOrder(deps, request.params.id, request.body.reason));
+    },
+  );
+
+  app.post(
+    '/api/system/v1/order/:id/refund/close',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: closeRefundRequestSchema,
+        response: okResponse(adminOrderDetailSchema),
+      },
+    },
+    async (request) => {
+      await holder(request, 'orders:write');
+      return ok(await admin.closeRefund(deps, request.params.id, request.body.reason));
+    },
+  );
+}
