@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser, endSession } from '../../auth';
 import { openDialog } from '../../../stores/dialog-store';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { popupInHeader } from '../../../lib/popup-container';
 
 /** Avatar menu: account settings, about, log out. */
 export function UserMenu({ showName = true }: { showName?: boolean }) {
@@ -13,6 +14,7 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      getPopupContainer={popupInHeader}
       menu={{
         items: [
           { key: 'account', icon: <SettingOutlined />, label: t('layout.accountSettings') },
