@@ -31,7 +31,7 @@ export function registerPayNotifyRoutes(app: App, deps: OrderDeps) {
                 description: "Taken (Alipay's `success`)",
                 content: { 'text/plain': { schema: z.string() } },
               },
-              204: { description: 'Taken (WeChat Pay)', content: {} },
+              204: z.null().describe('Taken (WeChat Pay), no body'),
             },
           },
         },
