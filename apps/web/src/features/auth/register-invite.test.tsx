@@ -91,7 +91,7 @@ describe('a registration link’s invite code after login (spec §1, §3)', () =
     await vi.waitFor(() =>
       expect(toasts()).toEqual([
         { type: 'success', message: '登录成功' },
-        { type: 'success', message: '已通过邀请链接和 陈思远 成为好友' },
+        { type: 'success', message: '已通过邀请链接和「陈思远」成为好友' },
       ]),
     );
     expect(useRegisterInviteStore.getState().inviteCode).toBe('');

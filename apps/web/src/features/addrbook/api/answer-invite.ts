@@ -26,11 +26,13 @@ export function useAnswerInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerInvite,
-    // answered or not (500002: answered elsewhere meanwhile), the list and the badge ask again
-    onSettled: (_data, _error, answer) =>
-      Promise.all([
-        refreshInvites(queryClient),
-        answer.kind === 'friendRequest' ? refreshFriends(queryClient) : refreshTeams(queryClient),
-      ]),
+    // answered or not (500002: answered elsewhere meanwhile), the list and the badge ask again;
+    // not awaited, so the answer's toast need not wait for them
+    onSettled: (_data, _error, answer) => {
+      void refreshInvites(queryClient);
+      void (answer.kind === 'friendRequest'
+        ? refreshFriends(queryClient)
+        : refreshTeams(queryClient));
+    },
   });
 }

@@ -102,13 +102,17 @@ describe('the add-friend dialog', () => {
     });
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('对方账号'), ' 139 1234 5678 ');
-    await user.type(within(dialog).getByLabelText('验证消息'), '我是林小书');
+    const message = within(dialog).getByLabelText('验证消息');
+    // it starts as 'I am <my nickname>'
+    expect((message as HTMLTextAreaElement).value).toBe('我是林小书');
+    await user.clear(message);
+    await user.type(message, '读书会上见过，我是林小书');
     await user.click(within(dialog).getByRole('button', { name: /发送好友申请/ }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(server.find('POST', '/api/v1/friend/request')[0]?.body).toEqual({
       account: '13912345678',
-      message: '我是林小书',
+      message: '读书会上见过，我是林小书',
     });
     expect(toastMessages()).toContain('好友申请已发送，等待对方同意');
   });

@@ -137,6 +137,10 @@ function ByAccountForm({ disabled, onDone }: { disabled: boolean; onDone: () => 
       onFinish={(values) => void handleFinish(values)}
       disabled={disabled}
       name="add-friend-account"
+      initialValues={{
+        account: '',
+        message: me ? t('addrbook.addFriend.messageDefault', { name: me.nickname }) : '',
+      }}
     >
       <Form.Item
         name="account"
@@ -164,9 +168,7 @@ function ByAccountForm({ disabled, onDone }: { disabled: boolean; onDone: () => 
           rows={3}
           maxLength={friendRequestMessageMax}
           showCount
-          placeholder={t('addrbook.addFriend.messagePlaceholder', {
-            name: me?.nickname ?? '',
-          })}
+          placeholder={t('addrbook.addFriend.messagePlaceholder')}
         />
       </Form.Item>
       <Button

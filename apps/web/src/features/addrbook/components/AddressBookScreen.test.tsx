@@ -165,7 +165,7 @@ describe('the address book', () => {
     await user.click(within(detail).getByRole('button', { name: /^同意/ }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((item) => item.message)).toContain(
-        '你和 陈思远 已成为好友',
+        '你和「陈思远」已成为好友',
       ),
     );
 

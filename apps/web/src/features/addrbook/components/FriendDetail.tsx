@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { friendRemarkMax, type Friend, type FriendGroup } from '@library/contract';
 import { toast } from '../../../components/toast';
+import { useIsMobile } from '../../../hooks/use-device-mode';
 import { currentLocale } from '../../../lib/i18n';
 import { formatShortDate } from '../../../lib/format';
 import { useFriendGroups } from '../api/get-friend-groups';
@@ -69,6 +70,7 @@ function FriendCard({ friend, groups }: { friend: Friend; groups: FriendGroup[] 
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
+  const mobile = useIsMobile();
   const update = useUpdateFriend();
   const remove = useRemoveFriend();
   const [remark, setRemark] = useState(friend.remark);
@@ -123,24 +125,26 @@ function FriendCard({ friend, groups }: { friend: Friend; groups: FriendGroup[] 
   return (
     <article className="addrbook-card" aria-labelledby="friend-card-title">
       <header className="addrbook-card-header">
-        <PersonAvatar person={friend} size={64} />
+        <PersonAvatar person={friend} size={mobile ? 52 : 64} />
         <div className="addrbook-card-heading">
           <Typography.Title level={4} id="friend-card-title" className="addrbook-card-title">
             {name}
           </Typography.Title>
           {name !== friend.nickname && (
             <Typography.Text type="secondary">
-              {t('addrbook.friends.nickname')}: {friend.nickname}
+              {t('addrbook.friends.nicknameLine', { name: friend.nickname })}
             </Typography.Text>
           )}
           <Typography.Text type="secondary" copyable={{ text: friend.userId }}>
-            {t('addrbook.friends.userId')}: {friend.userId}
+            {t('addrbook.friends.userIdLine', { id: friend.userId })}
           </Typography.Text>
         </div>
       </header>
       <Descriptions
         column={1}
         size="middle"
+        layout={mobile ? 'vertical' : 'horizontal'}
+        colon={!mobile}
         className="addrbook-card-fields"
         items={[
           {

@@ -2,7 +2,7 @@
 // pointer) and delete — a deleted group's friends go back to the default group, and the toast
 // offers to undo (the group made again with its friends and its place).
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Result, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -99,29 +99,30 @@ function FriendGroupsEditor() {
       </ol>
       <Form
         form={form}
-        layout="inline"
         onFinish={(values) => void handleCreate(values).catch(() => undefined)}
-        className="addrbook-groups-create"
         requiredMark={false}
+        name="friend-group-create"
       >
-        <Form.Item
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: t('addrbook.groups.nameRequired') },
-            { max: limits.nicknameMax, message: t('addrbook.groups.nameTooLong') },
-          ]}
-          className="addrbook-groups-create-input"
-        >
-          <Input
-            placeholder={t('addrbook.groups.newPlaceholder')}
-            aria-label={t('addrbook.groups.newPlaceholder')}
-            maxLength={limits.nicknameMax}
-          />
-        </Form.Item>
         <Form.Item>
-          <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending}>
-            {t('addrbook.groups.create')}
-          </Button>
+          <Space.Compact block>
+            <Form.Item
+              name="name"
+              noStyle
+              rules={[
+                { required: true, whitespace: true, message: t('addrbook.groups.nameRequired') },
+                { max: limits.nicknameMax, message: t('addrbook.groups.nameTooLong') },
+              ]}
+            >
+              <Input
+                placeholder={t('addrbook.groups.newPlaceholder')}
+                aria-label={t('addrbook.groups.newPlaceholder')}
+                maxLength={limits.nicknameMax}
+              />
+            </Form.Item>
+            <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending}>
+              {t('addrbook.groups.create')}
+            </Button>
+          </Space.Compact>
         </Form.Item>
       </Form>
       {modalHolder}
@@ -287,7 +288,12 @@ function GroupRow({ group, groups, index, onMove, confirm }: GroupRowProps) {
                 onClick={() => onMove(index, 1)}
               />
             </Tooltip>
-            {!group.isDefault && (
+            {group.isDefault ? (
+              <>
+                <span aria-hidden />
+                <span aria-hidden />
+              </>
+            ) : (
               <>
                 <Tooltip title={t('addrbook.groups.rename')}>
                   <Button

@@ -22,15 +22,16 @@ export function InviteActions({
   const headline = inviteHeadline(invite, t);
 
   const handleAnswer = (accept: boolean) => {
-    answer.mutate(
-      { kind: invite.kind, inviteId: invite.inviteId, accept },
-      {
-        onSuccess: () => {
-          toast.success(answeredMessage(invite, accept, t));
-          onAnswered?.(accept);
-        },
-      },
-    );
+    // the promise, not mutate's callbacks: answered, the invite leaves the waiting ones and these
+    // buttons unmount before the callbacks would run
+    answer
+      .mutateAsync({ kind: invite.kind, inviteId: invite.inviteId, accept })
+      .then(() => {
+        toast.success(answeredMessage(invite, accept, t));
+        onAnswered?.(accept);
+      })
+      // shown by the API client (500002: answered elsewhere meanwhile)
+      .catch(() => undefined);
   };
 
   const busy = answer.isPending ? answer.variables.accept : null;

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AddrbookInvite } from '@library/contract';
 import { paths } from '../../../config/paths';
+import { useIsMobile } from '../../../hooks/use-device-mode';
 import { currentLocale } from '../../../lib/i18n';
 import { useInvite } from '../api/get-invite';
 import { isNotFound } from '../lib/api-errors';
@@ -60,6 +61,7 @@ const kindLabels = {
 function InviteCard({ invite }: { invite: AddrbookInvite }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const mobile = useIsMobile();
   const locale = currentLocale();
   const person = inviteCounterpart(invite);
   const accepted = invite.state === 'accepted';
@@ -76,9 +78,14 @@ function InviteCard({ invite }: { invite: AddrbookInvite }) {
     <article className="addrbook-card" aria-labelledby="invite-title">
       <header className="addrbook-card-header">
         {person ? (
-          <PersonAvatar person={person} size={64} />
+          <PersonAvatar person={person} size={mobile ? 52 : 64} />
         ) : (
-          <Avatar size={64} icon={<TeamOutlined />} className="addrbook-avatar" aria-hidden />
+          <Avatar
+            size={mobile ? 52 : 64}
+            icon={<TeamOutlined />}
+            className="addrbook-avatar"
+            aria-hidden
+          />
         )}
         <div className="addrbook-card-heading">
           <Typography.Text type="secondary">{t(kindLabels[invite.kind])}</Typography.Text>
@@ -96,6 +103,8 @@ function InviteCard({ invite }: { invite: AddrbookInvite }) {
       <Descriptions
         column={1}
         size="middle"
+        layout={mobile ? 'vertical' : 'horizontal'}
+        colon={!mobile}
         className="addrbook-card-fields"
         items={[
           ...(invite.team

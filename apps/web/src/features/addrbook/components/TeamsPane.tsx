@@ -5,6 +5,7 @@ import { Button, Empty, Result, Skeleton, Tooltip, Tree, Typography } from 'antd
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TeamRole } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { useFeature } from '../../../hooks/use-feature';
 import { useTeams } from '../api/get-teams';
@@ -77,13 +78,16 @@ export function TeamsPane({ selectedTeamId, onCreateTeam }: TeamsPaneProps) {
       />
     );
   } else {
-    const toTreeData = (node: TeamNode): TeamTreeData => ({
+    // a role is tagged where it starts: at a root, or where it differs from the parent's
+    const toTreeData = (node: TeamNode, parentRole: TeamRole | null = null): TeamTreeData => ({
       key: node.team.teamId,
       title: (
         <span className="addrbook-team-title">
           {node.depth === 0 && <TeamOutlined className="addrbook-team-icon" />}
           <span className="addrbook-team-name">{node.team.name}</span>
-          <TeamRoleTag role={node.team.myRole} compact />
+          {(node.depth === 0 || node.team.myRole !== parentRole) && (
+            <TeamRoleTag role={node.team.myRole} compact />
+          )}
           <span
             className="addrbook-team-count"
             aria-label={t('addrbook.teams.memberCount', { count: node.team.memberCount })}
@@ -92,13 +96,13 @@ export function TeamsPane({ selectedTeamId, onCreateTeam }: TeamsPaneProps) {
           </span>
         </span>
       ),
-      children: node.children.map(toTreeData),
+      children: node.children.map((child) => toTreeData(child, node.team.myRole)),
     });
     body = (
       <div className="addrbook-scroll addrbook-team-tree">
         <Tree
           blockNode
-          treeData={tree.map(toTreeData)}
+          treeData={tree.map((node) => toTreeData(node))}
           selectedKeys={selectedTeamId ? [selectedTeamId] : []}
           expandedKeys={expandedKeys}
           onExpand={(keys) => {
