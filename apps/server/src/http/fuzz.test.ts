@@ -189,6 +189,17 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
   const conversation = await call('POST', `/api/v1/ai/chat/${chatId}/session`, { name: '对话' });
   const devices = await call('GET', '/api/v1/user/devices');
   const device = devices.list.find((d: { current: boolean }) => !d.current);
+  // goods for sale (kept by administrators, whom no caller here is) and the owner's sandbox order
+  const [goods] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into goods (name, kind, price_cny, price_usd, quotas, term_days)
+      values ('专业版', 'personal', 9900, 1500, '{"spaces": 100}', 30) returning id`,
+  );
+  const order = await call('POST', '/api/v1/order', { goodsId: goods!.id, payType: 'sandbox' });
+  const orderToCancel = await call('POST', '/api/v1/order', {
+    goodsId: goods!.id,
+    payType: 'sandbox',
+  });
 
   const ids: Record<string, string> = {
     spaceId,
@@ -208,6 +219,8 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     deviceId: device.id,
     userId: String(owner.id),
     memberId: String(member.id),
+    goodsId: goods!.id,
+    orderId: order.orderId,
   };
   /** `{id}` by the path segment before it */
   const idBefore: Record<string, string | undefined> = {
@@ -225,6 +238,8 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     file: fileId,
     preview: fileId,
     session: ids.sessionId,
+    order: ids.orderId,
+    goods: ids.goodsId,
   };
   const values: Record<string, string | number> = {
     memberType: 'user',
@@ -237,10 +252,13 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     beforeSpaceId: spaceId,
     account: String(member.id),
     baseRevision: saved.revision,
+    payType: 'sandbox',
   };
   const real: RealValues = {
     pathParam(path, name) {
       if (name !== 'id') return String(values[name] ?? ids[name] ?? '') || undefined;
+      // one order is paid and refunded, another cancelled
+      if (path === '/api/v1/order/{id}/cancel') return orderToCancel.orderId;
       const before = path.split('/{id}')[0]!.split('/').at(-1)!;
       return idBefore[before];
     },

@@ -61,6 +61,12 @@ export function registerOrderRoutes(app: App, deps: OrderDeps) {
   );
 
   app.post(
+    '/api/v1/order/:id/sandboxPay',
+    { schema: { tags, params: idParamsSchema, response: okResponse(orderSchema) } },
+    async (request) => ok(await orders.sandboxPay(deps, me(request), request.params.id)),
+  );
+
+  app.post(
     '/api/v1/order/:id/refund',
     {
       schema: {
@@ -72,11 +78,5 @@ export function registerOrderRoutes(app: App, deps: OrderDeps) {
     },
     async (request) =>
       ok(await orders.requestRefund(deps, me(request), request.params.id, request.body.reason)),
-  );
-
-  app.post(
-    '/api/v1/order/:id/sandboxPay',
-    { schema: { tags, params: idParamsSchema, response: okResponse(orderSchema) } },
-    async (request) => ok(await orders.sandboxPay(deps, me(request), request.params.id)),
   );
 }
