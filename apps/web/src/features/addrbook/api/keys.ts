@@ -14,6 +14,7 @@ export const addrbookKeys = {
   teamJoinPreview: (code: string) => [...addrbookQueryKey, 'team-join', code] as const,
   teamJoinCode: (teamId: string) => [...addrbookQueryKey, 'team', teamId, 'join-code'] as const,
   teamSpaces: (teamId: string) => [...addrbookQueryKey, 'team', teamId, 'spaces'] as const,
+  sharedSpaces: (friendId: string) => [...addrbookQueryKey, 'friends', friendId, 'spaces'] as const,
   invites: [...addrbookQueryKey, 'invites'] as const,
   invitePage: (page: number, pageSize: number) =>
     [...addrbookQueryKey, 'invites', page, pageSize] as const,

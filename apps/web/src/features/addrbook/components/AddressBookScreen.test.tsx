@@ -65,7 +65,29 @@ function start(path: string, pending: { count: number }) {
       pending.count -= 1;
       return { body: null };
     },
-    'GET /api/v1/friend/group': { list: [] },
+    'GET /api/v1/friend/group': {
+      list: [
+        {
+          groupId: 'g',
+          groupName: '我的好友',
+          isDefault: true,
+          friendList: [
+            { ...chen, remark: '', groupId: 'g', createdAt: '2025-03-01T08:00:00.000Z' },
+          ],
+        },
+      ],
+    },
+    'GET /api/v1/friend/10002/space': {
+      list: [
+        {
+          spaceId: '7a1f3c1e-0000-4000-8000-000000000501',
+          name: '产品手册',
+          icon: null,
+          myRole: 'owner',
+          friendRole: 'editor',
+        },
+      ],
+    },
   });
   configureApiClient({ fetch: server.fetch });
   const router = createMemoryRouter(
@@ -172,5 +194,17 @@ describe('the address book', () => {
     await user.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(router.state.location.search).toBe('?section=invite'));
     expect(await screen.findByText('王雨桐 邀请你加入「产品部」')).toBeTruthy();
+  });
+
+  it("shows the spaces a friend and I share on the friend's card, with their role", async () => {
+    start('/addrbook/friend/10002', { count: 0 });
+    const shared = await screen.findByRole('region', { name: '共同的空间' });
+    expect(await within(shared).findByText('产品手册')).toBeTruthy();
+    expect(within(shared).getByText('对方的角色：编辑者')).toBeTruthy();
+    expect(
+      within(shared)
+        .getByRole('link', { name: /产品手册/ })
+        .getAttribute('href'),
+    ).toBe('/space/7a1f3c1e-0000-4000-8000-000000000501');
   });
 });

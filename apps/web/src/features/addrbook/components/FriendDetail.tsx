@@ -26,6 +26,7 @@ import { useRemoveFriend } from '../api/remove-friend';
 import { useUpdateFriend } from '../api/update-friend';
 import { findFriend, friendDisplayName, friendGroupName } from '../lib/friend-groups';
 import { sectionHref } from '../lib/sections';
+import { FriendSpaces } from './FriendSpaces';
 import { PersonAvatar } from './PersonAvatar';
 
 export function FriendDetail({ friendId }: { friendId: string }) {
@@ -201,6 +202,7 @@ function FriendCard({ friend, groups }: { friend: Friend; groups: FriendGroup[] 
           },
         ]}
       />
+      <FriendSpaces friendId={friend.userId} />
       {modalHolder}
       <footer className="addrbook-card-footer">
         <Button danger icon={<DeleteOutlined />} onClick={handleRemove}>
