@@ -13,6 +13,12 @@ export function okResponse<T extends z.ZodType>(data: T) {
 
 export const emptyResponse = okResponse(z.null());
 
+/** The JSON text of `ok(data)` around `data`'s own JSON text (put together by the database). */
+export function okJson(dataJson: string): string {
+  const { code, msg } = ok(null);
+  return `{"code":${code},"data":${dataJson},"msg":${JSON.stringify(msg)}}`;
+}
+
 /**
  * Sends an envelope already serialised (a cached answer's text) as it is. The route's response
  * schema still documents it; `never` only tells the typed reply that the text is that envelope.

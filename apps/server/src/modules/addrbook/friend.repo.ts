@@ -14,27 +14,64 @@ const friendColumns = {
   friend: { id: users.id, nickname: users.nickname, avatarKey: users.avatarKey },
 };
 
+/** The condition of the friend list: the user's friends matching the keywords, if any. */
+function friendsMatching(userId: number, keywords: string) {
+  const pattern = containsPattern(keywords);
+  return and(
+    eq(friendships.userId, userId),
+    keywords
+      ? or(
+          ilike(users.nickname, pattern),
+          ilike(friendships.remark, pattern),
+          ilike(users.mobile, pattern),
+          /^\d{1,15}$/.test(keywords) ? eq(users.id, Number(keywords)) : undefined,
+        )
+      : undefined,
+  );
+}
+
 /** The user's friends matching the keywords (name, remark, phone or numeric ID). */
 export async function listFriends(db: Executor, userId: number, keywords = '') {
-  const pattern = containsPattern(keywords);
   return db
     .select(friendColumns)
     .from(friendships)
     .innerJoin(users, eq(users.id, friendships.friendId))
-    .where(
-      and(
-        eq(friendships.userId, userId),
-        keywords
-          ? or(
-              ilike(users.nickname, pattern),
-              ilike(friendships.remark, pattern),
-              ilike(users.mobile, pattern),
-              /^\d{1,15}$/.test(keywords) ? eq(users.id, Number(keywords)) : undefined,
-            )
-          : undefined,
-      ),
-    )
+    .where(friendsMatching(userId, keywords))
     .orderBy(asc(friendships.createdAt), asc(friendships.friendId));
+}
+
+/**
+ * One friend as `presentFriend` writes it with JSON.stringify, key for key and byte for byte: the
+ * id as a string, the avatar's path as `avatarPath` makes it (null without an avatar key), the
+ * time in UTC to the millisecond (to_char's MS truncates, as the driver's Date does).
+ */
+const friendJson = sql<string>`'{"userId":"' || ${users.id} || '","nickname":' || to_json(${users.nickname})
+  || ',"avatar":' || case when ${users.avatarKey} <> ''
+    then to_json('/v1/user/avatar/' || ${users.id} || '?v=' || left(${users.avatarKey}, 8))::text
+    else 'null' end
+  || ',"remark":' || to_json(${friendships.remark}) || ',"groupId":"' || ${friendships.groupId}
+  || '","createdAt":"' || to_char(${friendships.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  || '"}'`;
+
+/**
+ * `listFriends` as the JSON text of its presented list, with the count, put together by the
+ * database: a list of 5,000 friends leaves the database as one text instead of 5,000 rows that
+ * were mapped, presented and serialised again here (docs/performance.md, "Friends").
+ */
+export async function listFriendsJson(
+  db: Executor,
+  userId: number,
+  keywords = '',
+): Promise<{ list: string; total: number }> {
+  const [row] = await db
+    .select({
+      list: sql<string>`coalesce('[' || string_agg(${friendJson}, ',' order by ${friendships.createdAt}, ${friendships.friendId}) || ']', '[]')`,
+      total: count(),
+    })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(friendsMatching(userId, keywords));
+  return row ?? { list: '[]', total: 0 };
 }
 
 export async function findFriend(db: Executor, userId: number, friendId: number) {

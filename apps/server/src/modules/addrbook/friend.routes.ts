@@ -22,7 +22,7 @@ import {
   type Quotas,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
-import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/session.service.js';
 import * as friends from './friend.service.js';
@@ -38,7 +38,8 @@ export function registerFriendRoutes(app: App, deps: { db: Database; quotas: Quo
     {
       schema: { tags, querystring: friendListQuerySchema, response: okResponse(friendListSchema) },
     },
-    async (request) => ok(await friends.listFriends(db, me(request), request.query.keywords)),
+    async (request, reply) =>
+      sendSerialised(reply, await friends.listFriendsJson(db, me(request), request.query.keywords)),
   );
 
   app.put(

@@ -6,12 +6,12 @@ import {
   peerQuotaCodes,
   type Friend,
   type FriendGroup,
-  type FriendList,
   type Quotas,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { okJson } from '../../http/envelope.js';
 import { positionBetween } from '../../lib/position.js';
 import { countFriends } from '../account/account-limits.repo.js';
 import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
@@ -99,13 +99,17 @@ export async function addByInviteCode(db: Database, userId: number, code: string
   return befriend(db, userId, inviter.id, site);
 }
 
-export async function listFriends(
+/**
+ * The friends matching the keywords (all of them without), answered as the envelope's JSON text
+ * (`FriendList` in `data`) that the database wrote: see `repo.listFriendsJson`.
+ */
+export async function listFriendsJson(
   db: Executor,
   userId: number,
   keywords: string,
-): Promise<FriendList> {
-  const rows = await repo.listFriends(db, userId, keywords);
-  return { list: rows.map(presentFriend), total: rows.length };
+): Promise<string> {
+  const { list, total } = await repo.listFriendsJson(db, userId, keywords);
+  return okJson(`{"list":${list},"total":${total}}`);
 }
 
 export async function listGroups(db: Executor, userId: number): Promise<FriendGroup[]> {
