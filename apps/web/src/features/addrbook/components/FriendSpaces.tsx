@@ -45,7 +45,9 @@ export function FriendSpaces({ friendId }: { friendId: string }) {
                 </span>
               </span>
               <Tag className="addrbook-space-role">
-                {t(`addrbook.teams.spaceRoles.${space.myRole}`)}
+                {t('addrbook.friends.myRole', {
+                  role: t(`addrbook.teams.spaceRoles.${space.myRole}`),
+                })}
               </Tag>
             </Link>
           </li>

@@ -12,9 +12,12 @@ const matches = (text: string, ...fields: string[]) =>
 
 export function MemberPicker({
   allowTeams,
+  taken,
   onAdd,
 }: {
   allowTeams: boolean;
+  /** `user:<id>` and `team:<id>` of the group's members, not offered again */
+  taken: ReadonlySet<string>;
   onAdd: (member: AddMemberRequest) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function MemberPicker({
 
   const options = useMemo(() => {
     const friendOptions = (friends.data?.list ?? [])
+      .filter((friend) => !taken.has(`user:${friend.userId}`))
       .filter((friend) => matches(typed, friend.nickname, friend.remark, friend.userId))
       .slice(0, 50)
       .map((friend) => ({
@@ -40,7 +44,7 @@ export function MemberPicker({
       }));
     const teamOptions = allowTeams
       ? (teams.data ?? [])
-          .filter((team) => matches(typed, team.name))
+          .filter((team) => !taken.has(`team:${team.teamId}`) && matches(typed, team.name))
           .slice(0, 50)
           .map((team) => ({
             value: `team:${team.teamId}`,
@@ -56,7 +60,7 @@ export function MemberPicker({
       ...(friendOptions.length ? [{ label: t('spaces.pickFriends'), options: friendOptions }] : []),
       ...(teamOptions.length ? [{ label: t('spaces.pickTeams'), options: teamOptions }] : []),
     ];
-  }, [friends.data, teams.data, typed, allowTeams, t]);
+  }, [friends.data, teams.data, typed, allowTeams, taken, t]);
 
   const add = async (member: AddMemberRequest) => {
     setAdding(true);

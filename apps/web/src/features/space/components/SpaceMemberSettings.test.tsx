@@ -141,6 +141,14 @@ describe('space member settings', () => {
       }),
     );
     expect(await within(readers).findByText('团队 · 12 人')).toBeTruthy();
+    // a team in the group is not offered to it again
+    await user.type(within(readers).getByRole('combobox', { name: '账号' }), '研发');
+    expect(
+      [...document.querySelectorAll('.ant-select-item-option')].filter((option) =>
+        option.textContent?.includes('研发部'),
+      ),
+    ).toHaveLength(0);
+    await user.clear(within(readers).getByRole('combobox', { name: '账号' }));
 
     // a friend is added by their ID; what is typed and not picked goes as an account
     await user.type(

@@ -1,7 +1,7 @@
 // A space's members by member group (space settings, admins): each group with its role and
 // members (people and teams); add a friend, a team or any account, remove one; create, rename, change the role of and delete a
 // group (the owner group stays as it is). The server checks every change again.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Form, Input, List, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -89,6 +89,10 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(group.name);
   const isOwnerGroup = group.role === 'owner';
+  const taken = useMemo(
+    () => new Set(group.members.map((member) => `${member.memberType}:${member.memberId}`)),
+    [group.members],
+  );
 
   const run = (change: Promise<unknown>) =>
     change.then(onChanged).catch(() => undefined /* shown by the API client */);
@@ -208,7 +212,7 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
           )}
         />
       )}
-      <MemberPicker allowTeams={!isOwnerGroup} onAdd={handleAdd} />
+      <MemberPicker allowTeams={!isOwnerGroup} taken={taken} onAdd={handleAdd} />
     </section>
   );
 }
