@@ -63,6 +63,7 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'GET /api/v1/user': 'The caller',
   'PUT /api/v1/user': "Change the caller's nickname",
   'GET /api/v1/user/inviteCode': "The caller's invite code",
+  'PUT /api/v1/user/inviteCode': 'Reset my invite code (old links stop working)',
   'PUT /api/v1/user/password': "Change the caller's password",
   'PUT /api/v1/user/email': "Bind the caller's e-mail address",
   'POST /api/v1/user/avatar': "Upload the caller's avatar image",

@@ -149,6 +149,30 @@ describe('GET /api/v1/user/inviteCode', () => {
   });
 });
 
+describe('PUT /api/v1/user/inviteCode', () => {
+  it('gives a new code; the old one no longer makes friends', async () => {
+    const user = await buildUser(t.db);
+    const friend = await buildUser(t.db);
+    const headers = await authHeader(t.db, user.id);
+    const old = (await call('GET', '/api/v1/user/inviteCode', headers)).body.data.inviteCode;
+    const reset = await call('PUT', '/api/v1/user/inviteCode', headers);
+    expect(reset.body.data.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect(reset.body.data.inviteCode).not.toBe(old);
+    expect((await call('GET', '/api/v1/user/inviteCode', headers)).body.data.inviteCode).toBe(
+      reset.body.data.inviteCode,
+    );
+    const friendHeaders = await authHeader(t.db, friend.id);
+    const byOld = await call('PUT', '/api/v1/friend/inviteCode', friendHeaders, {
+      inviteCode: old,
+    });
+    expect(byOld.body.code).toBe(ErrorCode.userMissing);
+    const byNew = await call('PUT', '/api/v1/friend/inviteCode', friendHeaders, {
+      inviteCode: reset.body.data.inviteCode,
+    });
+    expect(byNew.body.code).toBe(0);
+  });
+});
+
 describe('PUT /api/v1/user/password', () => {
   it('refuses a wrong or missing old password with 200005 and changes nothing', async () => {
     const user = await buildUser(t.db, { password: 'Secret123' });

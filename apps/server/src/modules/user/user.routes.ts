@@ -51,6 +51,13 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
   );
 
   app.put(
+    '/api/v1/user/inviteCode',
+    { schema: { tags, response: okResponse(inviteCodeResponseSchema) } },
+    async (request) =>
+      ok({ inviteCode: await users.resetInviteCode(db, currentSession(request).userId) }),
+  );
+
+  app.put(
     '/api/v1/user/password',
     { schema: { tags, body: changePasswordRequestSchema, response: emptyResponse } },
     async (request) => {

@@ -63,6 +63,23 @@ export async function createUser(
   });
 }
 
+/**
+ * Gives the user a new invite code: links and QR codes carrying the old one stop working (a
+ * registration through one still logs in, answering `invite: unknown`).
+ */
+export async function resetInviteCode(db: Executor, userId: number): Promise<string> {
+  // a fresh code may, rarely, be someone's already: draw again
+  for (let attempt = 0; ; attempt++) {
+    const inviteCode = newInviteCode();
+    try {
+      await repo.updateUser(db, userId, { inviteCode });
+      return inviteCode;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
 export async function getUser(db: Executor, userId: number): Promise<UserRow> {
   const user = await repo.findById(db, userId);
   if (!user) throw new AppError(ErrorCode.userMissing);

@@ -179,4 +179,22 @@ describe('the add-friend dialog', () => {
     expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/register?c=LIN2025`);
     expect(within(dialog).getByText('扫码注册并添加我为好友')).toBeTruthy();
   });
+
+  it('resets my invite link after asking, showing the new one', async () => {
+    const user = userEvent.setup();
+    const { server } = start({ 'PUT /api/v1/user/inviteCode': { inviteCode: 'NEW2026' } });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('tab', { name: '我的邀请链接' }));
+    await user.click(await within(dialog).findByRole('button', { name: /重置邀请链接/ }));
+    expect((await screen.findAllByText('重置邀请链接？')).length).toBeGreaterThan(0);
+    expect(server.find('PUT', '/api/v1/user/inviteCode')).toHaveLength(0);
+    const buttons = await screen.findAllByRole('button', { name: /重置邀请链接/ });
+    await user.click(buttons.at(-1)!);
+    await waitFor(() => expect(server.find('PUT', '/api/v1/user/inviteCode')).toHaveLength(1));
+    const link = within(dialog).getByRole('textbox', { name: '我的邀请链接' });
+    await waitFor(() =>
+      expect((link as HTMLInputElement).value).toBe(`${window.location.origin}/register?c=NEW2026`),
+    );
+    expect(toastMessages()).toContain('邀请链接已重置');
+  });
 });

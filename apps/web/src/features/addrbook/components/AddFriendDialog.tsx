@@ -14,7 +14,7 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { CopyOutlined, LinkOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CopyOutlined, LinkOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Friend } from '@library/contract';
@@ -24,6 +24,7 @@ import { useFeature } from '../../../hooks/use-feature';
 import { useCurrentUser } from '../../auth';
 import { useAddFriendByCode } from '../api/add-friend-by-code';
 import { useMyInviteCode } from '../api/get-my-invite-code';
+import { useResetMyInviteCode } from '../api/reset-my-invite-code';
 import { useSendFriendRequest } from '../api/send-friend-request';
 import { fieldErrorOf } from '../lib/api-errors';
 import { accountProblem, normaliseAccount } from '../lib/friend-account';
@@ -243,6 +244,21 @@ function ByCodeForm({ disabled, onDone }: { disabled: boolean; onDone: () => voi
 function MyInviteLink() {
   const { t } = useTranslation();
   const code = useMyInviteCode();
+  const reset = useResetMyInviteCode();
+  const [modal, modalHolder] = Modal.useModal();
+
+  const handleReset = () => {
+    void modal.confirm({
+      title: t('addrbook.addFriend.resetLinkTitle'),
+      content: t('addrbook.addFriend.resetLinkText'),
+      okText: t('addrbook.addFriend.resetLink'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await reset.mutateAsync();
+        toast.success(t('addrbook.addFriend.linkReset'));
+      },
+    });
+  };
 
   if (code.isError && !code.data) {
     return (
@@ -286,6 +302,17 @@ function MyInviteLink() {
           {t('addrbook.common.copy')}
         </Button>
       </div>
+      <Button
+        type="link"
+        size="small"
+        icon={<ReloadOutlined />}
+        loading={reset.isPending}
+        onClick={handleReset}
+        className="addrbook-reset-link"
+      >
+        {t('addrbook.addFriend.resetLink')}
+      </Button>
+      {modalHolder}
       <Typography.Text type="secondary" className="addrbook-invite-code">
         {t('addrbook.addFriend.myCode')}:{' '}
         <Typography.Text copyable strong>
