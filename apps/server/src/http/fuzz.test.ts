@@ -15,6 +15,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { queryRows, type Database, type DatabaseHandle } from '../db/database.js';
 import { issueToken } from '../modules/session/session.service.js';
+import { findById } from '../modules/user/user.repo.js';
 import {
   addMember,
   authHeader,
@@ -187,6 +188,16 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
   const ai = await call('POST', `/api/v1/ai/${spaceId}/enable`, { enable: true });
   const chatId: string = ai.chat.id;
   const conversation = await call('POST', `/api/v1/ai/chat/${chatId}/session`, { name: '对话' });
+  // the address book: the member is the owner's friend and in the owner's team, which the
+  // editors' member group holds too
+  const memberRow = await findById(db, member.id);
+  await call('PUT', '/api/v1/friend/inviteCode', { inviteCode: memberRow!.inviteCode });
+  const team = await call('POST', '/api/v1/team', { name: '模糊测试团队' });
+  await call('POST', `/api/v1/team/${team.teamId}/member`, { userId: member.id, role: 'member' });
+  await call('POST', `/api/v2/space/memberGroup/${memberGroup.memberGroupId}/member`, {
+    memberType: 'team',
+    teamId: team.teamId,
+  });
   const devices = await call('GET', '/api/v1/user/devices');
   const device = devices.list.find((d: { current: boolean }) => !d.current);
   // goods for sale (kept by administrators, whom no caller here is) and the owner's sandbox order
@@ -217,7 +228,9 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     memberGroupId: memberGroup.memberGroupId,
     recycleId: deleted.recycleItemId,
     deviceId: device.id,
-    userId: String(owner.id),
+    // a friend of the owner's and a member of the owner's team
+    userId: String(member.id),
+    teamId: team.teamId,
     memberId: String(member.id),
     goodsId: goods!.id,
     orderId: order.orderId,
@@ -240,6 +253,7 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     session: ids.sessionId,
     order: ids.orderId,
     goods: ids.goodsId,
+    team: ids.teamId,
   };
   const values: Record<string, string | number> = {
     memberType: 'user',
