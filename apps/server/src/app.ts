@@ -46,6 +46,7 @@ import { sweepTempHandler } from './modules/file/file.sweep.js';
 import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
+import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import { registerOrderAdminRoutes } from './modules/order/order-admin.routes.js';
 import { registerOrderRoutes } from './modules/order/order.routes.js';
@@ -227,6 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);
+  registerMcpRoutes(app, {
+    ...fileDeps,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+  });
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
   const orderDeps: OrderDeps = {
     db,

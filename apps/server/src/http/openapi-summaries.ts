@@ -143,6 +143,15 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'GET /api/v3/space/file/{id}/download': "Download a file's bytes",
   'GET /api/v3/space/file/{id}/previewUrl': 'A signed preview URL of a file',
   'GET /api/v1/mcp/file/{id}/previewUrl': 'A signed preview URL of a file (MCP)',
+  'GET /api/v1/mcp/space': 'The spaces the caller may read (MCP)',
+  'GET /api/v1/mcp/space/{id}': 'A space (MCP)',
+  'GET /api/v1/mcp/space/{id}/spaceTree': "A space's content tree (MCP)",
+  'GET /api/v1/mcp/space/{spaceId}/topic/listView': "A space's list view (MCP)",
+  'GET /api/v1/mcp/space/{id}/accessControl/visitor':
+    'Whether the caller enters a space as a visitor (MCP)',
+  'GET /api/v1/mcp/page/{id}': 'A page (MCP)',
+  'GET /api/v1/mcp/page/{id}/blocks': "A page's blocks (MCP)",
+  'GET /api/v1/mcp/page/{id}/comment': "A page's comments (MCP)",
   'GET /preview/{id}': 'A file shown inline through a signed preview URL',
 
   'GET /api/system/v1/ai/provider': 'AI model providers',

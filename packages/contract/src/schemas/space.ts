@@ -185,3 +185,16 @@ export const openSpaceListSchema = z.object({
   total: z.number().int(),
 });
 export type OpenSpaceList = z.infer<typeof openSpaceListSchema>;
+
+/**
+ * `GET /v1/mcp/space?page&pageSize` (the read-only MCP view): the spaces the caller may read —
+ * a member's spaces with their role, and every space open to visitors as 'visitor' — the latest
+ * changed first; anonymous callers get the open spaces only.
+ */
+export const mcpSpaceSchema = openSpaceSchema.extend({ role: z.enum(spaceAccessRoles) });
+export type McpSpace = z.infer<typeof mcpSpaceSchema>;
+export const mcpSpaceListSchema = z.object({
+  list: z.array(mcpSpaceSchema),
+  total: z.number().int(),
+});
+export type McpSpaceList = z.infer<typeof mcpSpaceListSchema>;

@@ -377,13 +377,13 @@ describe.each(['local', 's3'] as const)('files API on %s storage', (storage) => 
       const reads = [
         await t.call('GET', `/api/v3/space/${space.id}/file`, headers),
         await t.call('GET', `/api/v3/space/file/${fileId}`, headers),
-        await t.call('GET', `/api/v1/mcp/file/${fileId}/previewUrl`, headers),
       ];
       for (const res of reads) expect(res.status, `${caller} read`).toBe(want.read);
       // the preview URL and the download are open to visitors: without a login, a space that is
       // not open looks missing (visitor.routes.test.ts covers open spaces)
       const visitorReads = [
         (await t.call('GET', `/api/v3/space/file/${fileId}/previewUrl`, headers)).status,
+        (await t.call('GET', `/api/v1/mcp/file/${fileId}/previewUrl`, headers)).status,
         (
           await t.app.inject({
             method: 'GET',

@@ -1,5 +1,5 @@
 // Files of spaces (issue 4): upload, the file library, rename, delete, download, preview URLs
-// (and their MCP twin), and the root-level `/preview/{id}` that serves a signed URL.
+// (their MCP twin is in modules/mcp), and the root-level `/preview/{id}` that serves a signed URL.
 import type { FastifyReply } from 'fastify';
 import {
   deleteFileResponseSchema,
@@ -8,7 +8,6 @@ import {
   filePreviewUrlSchema,
   fileUploadField,
   idParamsSchema,
-  mcpFilePreviewUrlSchema,
   renameFileRequestSchema,
   spaceFileSchema,
   spaceFileSpaceParamsSchema,
@@ -134,21 +133,6 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
       schema: { tags, params: idParamsSchema, response: okResponse(filePreviewUrlSchema) },
     },
     async (request) => ok(await files.previewUrl(deps, callerId(request), request.params.id)),
-  );
-
-  app.get(
-    '/api/v1/mcp/file/:id/previewUrl',
-    {
-      schema: {
-        tags: ['mcp'],
-        params: idParamsSchema,
-        response: okResponse(mcpFilePreviewUrlSchema),
-      },
-    },
-    async (request) => {
-      const { url, expiresAt } = await files.previewUrl(deps, me(request), request.params.id);
-      return ok({ filePreviewUrl: url, expiresAt });
-    },
   );
 
   // Outside /api: the signature is the credential (no token, no cookie), checked here.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SpaceRole } from '@library/contract';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import {
@@ -133,6 +133,35 @@ export async function openSpaces(db: Executor, page: number, pageSize: number) {
       .limit(pageSize)
       .offset(page * pageSize),
     db.select({ total: count() }).from(spaces).where(open),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Live spaces the caller reads: open to visitors or among `memberSpaceIds`, the latest changed
+ * first, one page of them and their count.
+ */
+export async function readableSpaces(
+  db: Executor,
+  memberSpaceIds: string[],
+  page: number,
+  pageSize: number,
+) {
+  const readable = and(
+    isNull(spaces.deletedAt),
+    memberSpaceIds.length === 0
+      ? eq(spaces.openToVisitors, true)
+      : or(eq(spaces.openToVisitors, true), inArray(spaces.id, memberSpaceIds)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(spaces)
+      .where(readable)
+      .orderBy(desc(spaces.updatedAt), asc(spaces.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ total: count() }).from(spaces).where(readable),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

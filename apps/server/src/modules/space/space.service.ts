@@ -4,10 +4,12 @@ import {
   defaultQuotas,
   ErrorCode,
   type CreateSpaceRequest,
+  type McpSpaceList,
   type OpenSpaceList,
   type Quotas,
   type SpaceDetail,
   type SpaceGroup,
+  type SpaceRole,
   type UpdateSpaceRequest,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
@@ -20,6 +22,7 @@ import { verifyPassword } from '../user/password.js';
 import { getUser } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
+import { highestRole } from './space.policy.js';
 import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
 import { presentSpace, presentSpaceSummary } from './space.presenter.js';
 import * as repo from './space.repo.js';
@@ -293,4 +296,54 @@ export async function listOpenSpaces(
     })),
     total,
   };
+}
+
+/**
+ * `GET /v1/mcp/space`: the spaces the caller (a user, or null for an anonymous visitor) may read
+ * — where a member with the member's role, else open to visitors as 'visitor'.
+ */
+export async function listReadableSpaces(
+  db: Database,
+  userId: number | null,
+  query: { page: number; pageSize: number },
+): Promise<McpSpaceList> {
+  const roles = userId === null ? new Map<string, SpaceRole>() : await rolesInSpaces(db, userId);
+  const { rows, total } = await repo.readableSpaces(
+    db,
+    [...roles.keys()],
+    query.page,
+    query.pageSize,
+  );
+  return {
+    list: rows.map((space) => ({
+      spaceId: space.id,
+      name: space.name,
+      icon: space.icon,
+      description: space.description,
+      updatedAt: space.updatedAt.toISOString(),
+      role: roles.get(space.id) ?? 'visitor',
+    })),
+    total,
+  };
+}
+
+/** What the visitor precheck answers: enter as a visitor (0), or the catalogue's reason not to. */
+export type VisitorPrecheck =
+  0 | typeof ErrorCode.spaceForbidsVisitors | typeof ErrorCode.visitorAlreadyAuthorised;
+
+/**
+ * `GET /v1/mcp/space/{id}/accessControl/visitor`: whether the caller enters the space as a
+ * visitor. A member is already authorised (900015, which the catalogue also gives to 'directly
+ * visible'); a space that is missing, deleted or not open to visitors forbids visitors (900013)
+ * — the same answer for all three, so the precheck tells no one which ids exist.
+ */
+export async function visitorPrecheck(
+  db: Executor,
+  userId: number | null,
+  spaceId: string,
+): Promise<VisitorPrecheck> {
+  const found = await repo.findLiveSpace(db, spaceId, userId);
+  if (found && highestRole(found.roles)) return ErrorCode.visitorAlreadyAuthorised;
+  if (!found?.space.openToVisitors) return ErrorCode.spaceForbidsVisitors;
+  return 0;
 }

@@ -242,6 +242,9 @@ describe('the visibility rule through every route that exposes content', () => {
           comments: await status(caller, `/api/v2/space/page/${id}/comment?page=0&pageSize=10`),
           blocks: await status(caller, `/api/v2/space/page/${id}/block?version=0`),
           firstVersion: await status(caller, `/api/v2/space/page/${id}/block?version=1`),
+          mcpDetails: await status(caller, `/api/v1/mcp/page/${id}`),
+          mcpComments: await status(caller, `/api/v1/mcp/page/${id}/comment?page=0&pageSize=10`),
+          mcpBlocks: await status(caller, `/api/v1/mcp/page/${id}/blocks`),
         };
         const versions = await t.call(
           'GET',
@@ -256,6 +259,10 @@ describe('the visibility rule through every route that exposes content', () => {
           // version 1 exists for the published and the unpublished page
           firstVersion:
             name !== 'draftPage' && (content || ['owner', 'editor'].includes(caller)) ? 200 : 404,
+          // the MCP view answers as its siblings do
+          mcpDetails: known ? 200 : 404,
+          mcpComments: known ? 200 : 404,
+          mcpBlocks: content ? 200 : 404,
         };
         expect({ caller, name, seen }).toEqual({ caller, name, seen: wanted });
         // readers see only the published version in the list; editors every version
@@ -283,6 +290,24 @@ describe('the visibility rule through every route that exposes content', () => {
         `/api/v3/space/${spaceId}/topic/listView`,
         world.headers[caller],
       );
+      // the MCP view of the tree and the list view is the same answer, to the byte of data
+      const mcpTree = await t.call(
+        'GET',
+        `/api/v1/mcp/space/${spaceId}/spaceTree`,
+        world.headers[caller],
+      );
+      const mcpListView = await t.call(
+        'GET',
+        `/api/v1/mcp/space/${spaceId}/topic/listView`,
+        world.headers[caller],
+      );
+      expect({ caller, tree: mcpTree.status, listView: mcpListView.status }).toEqual({
+        caller,
+        tree: tree.status,
+        listView: listView.status,
+      });
+      expect(mcpTree.body.data).toEqual(tree.body.data);
+      expect(mcpListView.body.data).toEqual(listView.body.data);
       if (expected[caller].size === 0) {
         expect({ caller, tree: tree.status, listView: listView.status }).toEqual({
           caller,
@@ -318,8 +343,7 @@ describe('the visibility rule through every route that exposes content', () => {
         const wanted = {
           details: anonymous ? null : content ? 200 : 404,
           previewUrl: content ? 200 : 404,
-          // the MCP view of a file asks for a login today (issue 13 opens it to visitors)
-          mcpPreviewUrl: anonymous ? 401 : content ? 200 : 404,
+          mcpPreviewUrl: content ? 200 : 404,
         };
         expect({ caller, name, seen }).toEqual({ caller, name, seen: wanted });
       }
