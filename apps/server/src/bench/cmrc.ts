@@ -8,12 +8,17 @@ import path from 'node:path';
 import { serverRoot } from '../server-root.js';
 import type { Database } from '../db/database.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
+import * as OpenCC from 'opencc-js';
+import { referDocsOf } from '../modules/ai/answer.js';
 import { retrieve } from '../modules/ai/retrieval.js';
 
 /** A copy kept in the repository (CC BY-SA 4.0, see its LICENCE), so a fresh clone can test. */
 export const cmrcFile = path.join(serverRoot, 'test-data/cmrc2018/cmrc2018_trial.json');
 
-interface Article {
+/** DRCD (Traditional Chinese, CC BY-SA 3.0, see its README), for zh_TW and across scripts. */
+export const drcdFile = path.join(serverRoot, 'test-data/drcd/DRCD_dev.json');
+
+export interface Article {
   title: string;
   paragraphs: Array<{
     context: string;
@@ -24,6 +29,19 @@ interface Article {
 export function loadCmrc(): Article[] {
   return (JSON.parse(fs.readFileSync(cmrcFile, 'utf8')) as { data: Article[] }).data;
 }
+
+/** DRCD's paragraphs, each as its own article (a page per paragraph, its article's title). */
+export function loadDrcd(): Article[] {
+  const data = (JSON.parse(fs.readFileSync(drcdFile, 'utf8')) as { data: Article[] }).data;
+  return data.flatMap((article) =>
+    article.paragraphs.map((paragraph) => ({ title: article.title, paragraphs: [paragraph] })),
+  );
+}
+
+/** The questions as a reader of the other script writes them (OpenCC, characters only: the
+ *  index folds Taiwan phrases too, so a phrase-level conversion would flatter it). */
+export const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+export const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
 
 type Call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -90,6 +108,8 @@ export interface RecallResult {
   recallAt1: number;
   recallAt5: number;
   mrr: number;
+  /** the first reference's snippet (what the chat shows) holds an answer text */
+  snippetAt1: number;
   retrievalMs: number[];
 }
 
@@ -98,8 +118,11 @@ export async function evaluate(
   db: Database,
   spaceId: string,
   articles: Article[],
+  /** how the reader writes the question (the identity: as the set has it) */
+  ask: (question: string) => string = (question) => question,
 ): Promise<RecallResult> {
   let at1 = 0;
+  let snippets = 0;
   let at5 = 0;
   let reciprocal = 0;
   let questions = 0;
@@ -108,10 +131,11 @@ export async function evaluate(
     for (const paragraph of article.paragraphs) {
       for (const qa of paragraph.qas) {
         questions += 1;
+        const question = ask(qa.question);
         const started = performance.now();
         const passages = await retrieve(db, {
           spaceId,
-          question: qa.question,
+          question,
           topK: 10,
           audience: 'readers',
         });
@@ -119,6 +143,8 @@ export async function evaluate(
         const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);
         const rank = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
         if (rank === 0) at1 += 1;
+        const first = referDocsOf(spaceId, question, passages.slice(0, 1))[0];
+        if (first && answers.some((answer) => first.snippet.includes(answer))) snippets += 1;
         if (rank >= 0 && rank < 5) at5 += 1;
         if (rank >= 0) reciprocal += 1 / (rank + 1);
       }
@@ -129,6 +155,7 @@ export async function evaluate(
     recallAt1: at1 / questions,
     recallAt5: at5 / questions,
     mrr: reciprocal / questions,
+    snippetAt1: snippets / questions,
     retrievalMs,
   };
 }

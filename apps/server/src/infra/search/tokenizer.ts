@@ -2,13 +2,43 @@
 // word also yields its shorter words) plus CJK character bigrams (marked with a leading '~'),
 // lower-cased, without punctuation and without function/question words. Tuned on CMRC 2018
 // (docs/performance.md 'AI'): bigrams catch words jieba splits differently in question and text.
+// Script-neutral (issue 19): Traditional text is folded to Simplified (OpenCC, Taiwan phrases
+// too: 軟體 → 软件) before it is cut, in the index and in the question alike, so a question in
+// one script finds passages written in the other; the stored text keeps the author's script.
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
+import * as OpenCC from 'opencc-js/t2cn';
 
 let jieba: Jieba | null = null;
 function segmenter(): Jieba {
   jieba ??= Jieba.withDict(dict);
   return jieba;
+}
+
+let folding = true;
+/** Turns script folding off and on: only for the bench's before/after in one run. */
+export function setScriptFolding(on: boolean) {
+  folding = on;
+}
+
+/**
+ * The version of the terms `indexTerms` makes: a chunk indexed under another version is indexed
+ * again (it is part of each chunk's hash, chunker.ts). 1: jieba + bigrams; 2: script folding.
+ */
+export function termFormat(): number {
+  return folding ? 2 : 1;
+}
+
+let folders: Array<(text: string) => string> | null = null;
+/** Traditional (Taiwan with its phrases, then Hong Kong variants) → Simplified; Simplified
+ *  text passes unchanged. */
+export function foldScript(text: string): string {
+  if (!folding) return text;
+  folders ??= [
+    OpenCC.Converter({ from: 'twp', to: 'cn' }),
+    OpenCC.Converter({ from: 'hk', to: 'cn' }),
+  ];
+  return folders.reduce((folded, fold) => fold(folded), text);
 }
 
 /** Words that carry no topic: particles, pronouns and the words questions are made of. */
@@ -28,7 +58,7 @@ const wordLike = /[\p{L}\p{N}]/u;
 
 /** Every term of `text` in order, repeats kept (term frequencies come from this). */
 export function indexTerms(text: string): string[] {
-  const normalized = text.normalize('NFKC').toLowerCase();
+  const normalized = foldScript(text.normalize('NFKC')).toLowerCase();
   const terms: string[] = [];
   for (const word of segmenter().cutForSearch(normalized, true)) {
     const trimmed = word.trim();

@@ -453,6 +453,37 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
     expect(history.body.data.list[0].referDocList[0].blockId).toBe('p2');
   });
 
+  it('answers across scripts: a Traditional question cites the Simplified page, and the reverse, each in its own text', async () => {
+    await t.db.delete(aiProviders);
+    const { chatId, as, space, published } = await buildWorld();
+    const traditional = await page(space.id, as.owner, '臺北捷運', [
+      paragraphBlock('t1', '臺北捷運是服務臺北都會區的大眾捷運系統。'),
+      paragraphBlock('t2', '文湖線採用中運量膠輪系統，全線高架或地下，共有二十四個車站。'),
+    ]);
+    // decoys in the question's script: without folding, their words alone would match
+    await page(space.id, as.owner, '長城健行', [
+      paragraphBlock('x1', '長城健行路線全長多少，要看走哪一段，每公里都有標示。'),
+    ]);
+    await page(space.id, as.owner, '文湖线换乘', [
+      paragraphBlock('x2', '文湖线换乘请看站内的指示。'),
+    ]);
+    await drain();
+    const sessionId = await newSession(chatId, as.reader);
+
+    const toSimplifiedPage = await ask(chatId, as.reader, sessionId, '明長城全長多少公里？');
+    const simplifiedRef = finalOf(toSimplifiedPage.events).referDocList[0];
+    expect(simplifiedRef).toMatchObject({ pageId: published, blockId: 'p2' });
+    // the author's script, not the folded one
+    expect(simplifiedRef?.snippet).toMatch(/^…明长城东起鸭绿江/);
+    expect(finalOf(toSimplifiedPage.events).answer).toContain('八千八百公里');
+
+    const toTraditionalPage = await ask(chatId, as.reader, sessionId, '文湖线有多少个车站？');
+    const traditionalRef = finalOf(toTraditionalPage.events).referDocList[0];
+    expect(traditionalRef).toMatchObject({ pageId: traditional, blockId: 't2' });
+    expect(traditionalRef?.snippet).toMatch(/^…文湖線採用中運量膠輪系統/);
+    expect(finalOf(toTraditionalPage.events).answer).toContain('二十四個車站');
+  });
+
   it('filters passages by access: drafts only for editors, outsiders 404, anonymous 401', async () => {
     await t.db.delete(aiProviders);
     const { chatId, as, draft } = await buildWorld({ includeDrafts: true });

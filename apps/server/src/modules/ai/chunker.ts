@@ -5,6 +5,7 @@
 // CMRC 2018, docs/performance.md 'AI').
 import crypto from 'node:crypto';
 import { inlineText, isRecord } from '../../lib/block-text.js';
+import { termFormat } from '../../infra/search/tokenizer.js';
 
 export const chunkChars = 200;
 /** a sentence shorter than this is repeated at the start of the next chunk */
@@ -116,7 +117,15 @@ export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
         blockStarts,
         headingPath,
         text,
-        hash: hashOf(title, headingPath, text, blockIds.join(','), blockStarts.join(',')),
+        // the term format too: a chunk whose terms are made differently now is indexed again
+        hash: hashOf(
+          `terms:${termFormat()}`,
+          title,
+          headingPath,
+          text,
+          blockIds.join(','),
+          blockStarts.join(','),
+        ),
       });
     }
     const last = pieces.at(-1);
