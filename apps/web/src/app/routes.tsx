@@ -15,6 +15,7 @@ import { useSessionStore } from '../stores/session-store';
 const homeRoute = () => import('../features/home/components/HomeRoute');
 const homeScreen = () => import('../features/home/components/HomeScreen');
 const addressBook = () => import('../features/addrbook/components/AddressBookScreen');
+const orderScreens = () => import('../features/orders/screens');
 const status = () => import('../features/status/components/StatusScreens');
 const spaceView = () => import('../features/space/components/SpaceLayout');
 const spaceHome = () => import('../features/space/components/SpaceHome');
@@ -105,6 +106,21 @@ export const baseRoutes: RouteObject[] = [
     path: paths.addressBookFriend.path,
     handle: meta({ titleKey: 'routes.addressBookFriend' }),
     lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),
+  },
+  {
+    path: paths.plans.path,
+    handle: meta({ titleKey: 'routes.plans' }),
+    lazy: () => orderScreens().then((m) => ({ Component: m.PlansScreen })),
+  },
+  {
+    path: paths.orders.path,
+    handle: meta({ titleKey: 'routes.orders' }),
+    lazy: () => orderScreens().then((m) => ({ Component: m.MyOrdersScreen })),
+  },
+  {
+    path: paths.order.path,
+    handle: meta({ titleKey: 'routes.order' }),
+    lazy: () => orderScreens().then((m) => ({ Component: m.OrderScreen })),
   },
   {
     path: paths.space.path,

@@ -80,10 +80,24 @@ export const paths = {
       `/space-mobile/${encode(spaceId)}/ai/${encode(conversationId)}`,
   },
 
+  /** the price list; `back` is where the way out of a quota (7001xx) was taken, to return to */
+  plans: {
+    path: '/plans',
+    getHref: (back?: string) => (back ? `/plans?back=${encode(back)}` : '/plans'),
+  },
+  orders: { path: '/orders', getHref: () => '/orders' },
+  /** one order: its checkout while unpaid, else its outcome and receipt */
+  order: {
+    path: '/orders/:orderId',
+    getHref: (orderId: string, back?: string) =>
+      `/orders/${encode(orderId)}${back ? `?back=${encode(back)}` : ''}`,
+  },
+
   sysManage: { path: '/sys-manage', getHref: () => '/sys-manage' },
   sysUsers: { path: '/sys/users', getHref: () => '/sys/users' },
   sysPermission: { path: '/sys/permission', getHref: () => '/sys/permission' },
   sysAi: { path: '/sys/ai', getHref: () => '/sys/ai' },
+  sysOrders: { path: '/sys/orders', getHref: () => '/sys/orders' },
 } as const;
 
 /** Path prefixes a visitor may open without logging in (spec §2 guard rules). */

@@ -85,7 +85,7 @@ describe('api client (spec §8)', () => {
       code: ErrorCode.wrongAccountOrPassword,
       message: '账号或密码错误',
     });
-    expect(onError).toHaveBeenCalledWith('账号或密码错误');
+    expect(onError).toHaveBeenCalledWith('账号或密码错误', expect.any(ApiError));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -113,7 +113,7 @@ describe('api client (spec §8)', () => {
       code: 987654,
       message: '请求失败，请重试',
     });
-    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试', expect.any(ApiError));
   });
 
   it("uses the catalogue's text for a known code that comes without a msg", async () => {
@@ -130,7 +130,7 @@ describe('api client (spec §8)', () => {
       status: 409,
       message: '数据冲突，请刷新后重试',
     });
-    expect(onError).toHaveBeenCalledWith('数据冲突，请刷新后重试');
+    expect(onError).toHaveBeenCalledWith('数据冲突，请刷新后重试', expect.any(ApiError));
   });
 
   it('falls back to code 500 when the network fails', async () => {
@@ -139,7 +139,7 @@ describe('api client (spec §8)', () => {
       code: 500,
       message: '请求失败，请重试',
     });
-    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试', expect.any(ApiError));
   });
 
   it('logs out and opens login on HTTP 401 instead of toasting', async () => {
@@ -169,7 +169,7 @@ describe('api client (spec §8)', () => {
       status: 401,
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
-    expect(onError).toHaveBeenCalledWith('分享需要密码');
+    expect(onError).toHaveBeenCalledWith('分享需要密码', expect.any(ApiError));
   });
 
   it('does neither log out nor toast for a silent call', async () => {
@@ -221,6 +221,6 @@ describe('api client (spec §8)', () => {
     const error = await outcome;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 500, status: null, message: '请求失败，请重试' });
-    expect(onError).toHaveBeenCalledWith('请求失败，请重试');
+    expect(onError).toHaveBeenCalledWith('请求失败，请重试', error);
   });
 });

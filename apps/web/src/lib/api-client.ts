@@ -77,8 +77,8 @@ export interface ApiClientHooks {
   getLocale: () => Locale;
   /** the session ended on the server: log out and open the login dialog */
   onUnauthorized: () => void;
-  /** show an error toast with a close button */
-  onError: (message: string) => void;
+  /** show an error toast with a close button (the error tells its code, e.g. a quota's 7001xx) */
+  onError: (message: string, error: ApiError) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -232,7 +232,15 @@ function normalise(
 function report(error: ApiError, silent: boolean): void {
   if (silent) return;
   if (isSessionExpired(error)) hooks.onUnauthorized();
-  else hooks.onError(error.message);
+  else hooks.onError(error.message, error);
+}
+
+/**
+ * Reports a failure of a call made outside this client (uploads, downloads) exactly as its own
+ * are reported: logout and the login dialog, or the error toast. Cancelled calls say nothing.
+ */
+export function reportApiError(error: unknown): void {
+  if (error instanceof ApiError) report(error, false);
 }
 
 export const api = {

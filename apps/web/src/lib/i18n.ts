@@ -81,7 +81,11 @@ export const i18nReady: Promise<unknown> = i18n
         // every feature's text but that of screens adding their own (see addScreenText)
         translation: translationOf(
           import.meta.glob<Record<string, unknown>>(
-            ['../locales/zh_CN/*.json', '!../locales/zh_CN/addrbook.json'],
+            [
+              '../locales/zh_CN/*.json',
+              '!../locales/zh_CN/addrbook.json',
+              '!../locales/zh_CN/orders.json',
+            ],
             { eager: true, import: 'default' },
           ),
         ),
@@ -97,8 +101,8 @@ export const i18nReady: Promise<unknown> = i18n
 
 /**
  * Adds the zh_CN text of a screen that loads on demand and is the only user of its text file (the
- * address book): left out of the first page's bundle above, its own chunk adds it before it draws.
- * The other languages' bundles carry every file anyway.
+ * address book, orders): left out of the first page's bundle above, its own chunk adds it before
+ * it draws. The other languages' bundles carry every file anyway.
  */
 export function addScreenText(
   feature: keyof TranslationResources,

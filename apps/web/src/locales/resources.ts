@@ -18,6 +18,7 @@ import type login from './zh_CN/login.json';
 import type nav from './zh_CN/nav.json';
 import type page from './zh_CN/page.json';
 import type notes from './zh_CN/notes.json';
+import type orders from './zh_CN/orders.json';
 import type placeholder from './zh_CN/placeholder.json';
 import type recycle from './zh_CN/recycle.json';
 import type routes from './zh_CN/routes.json';
@@ -45,6 +46,7 @@ export interface TranslationResources {
   nav: typeof nav;
   page: typeof page;
   notes: typeof notes;
+  orders: typeof orders;
   placeholder: typeof placeholder;
   recycle: typeof recycle;
   routes: typeof routes;
