@@ -1,27 +1,26 @@
 // The routes bound to system roles (spec §2), apart from the route table so that the guard can
 // tell a forbidden path without importing the table (which holds the root layout, and so the
 // guard itself).
-import { Navigate, type RouteObject } from 'react-router';
-import { Role } from '@library/contract';
+import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { sysAdminRoles, sysManageRoles, sysOrdersRoles } from '../config/sys-roles';
 import { routeMeta as meta } from '../lib/route-meta';
 
-const adminOnly = [Role.admin];
+const adminOnly = sysAdminRoles;
+const sysManageLayout = () => import('../features/system/components/SysManageLayout');
 
 /** Routes bound to system roles; they exist in the router only for users who hold one. */
 export const roleRoutes: RouteObject[] = [
   {
     id: 'sysManage',
-    handle: meta({ titleKey: 'routes.sysManage', roles: adminOnly }),
-    lazy: () =>
-      import('../features/system/components/SysManageLayout').then((m) => ({
-        Component: m.SysManageLayout,
-      })),
+    handle: meta({ titleKey: 'routes.sysManage', roles: sysManageRoles }),
+    lazy: () => sysManageLayout().then((m) => ({ Component: m.SysManageLayout })),
     children: [
       {
         path: paths.sysManage.path,
-        handle: meta({ roles: adminOnly }),
-        element: <Navigate to={paths.sysUsers.path} replace />,
+        handle: meta({ roles: sysManageRoles }),
+        // the first screen the user may see: users for administrators, else orders
+        lazy: () => sysManageLayout().then((m) => ({ Component: m.SysManageIndex })),
       },
       {
         path: paths.sysUsers.path,
@@ -37,6 +36,14 @@ export const roleRoutes: RouteObject[] = [
         lazy: () =>
           import('../features/system/components/SysPermissionScreen').then((m) => ({
             Component: m.SysPermissionScreen,
+          })),
+      },
+      {
+        path: paths.sysOrders.path,
+        handle: meta({ titleKey: 'routes.sysOrders', roles: sysOrdersRoles }),
+        lazy: () =>
+          import('../features/orders/components/SysOrdersScreen').then((m) => ({
+            Component: m.SysOrdersScreen,
           })),
       },
       {

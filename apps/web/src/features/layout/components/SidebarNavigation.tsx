@@ -1,9 +1,9 @@
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Role } from '@library/contract';
 import { CountBadge } from '../../../components/CountBadge';
 import { Permission } from '../../../components/Permission';
+import { sysManageRoles } from '../../../config/sys-roles';
 import { usePendingInviteCount } from '../../addrbook';
 import {
   addressBookKey,
@@ -70,7 +70,7 @@ export function SidebarNavigation({ collapsed = false, onNavigate }: SidebarNavi
   return (
     <nav className="sidebar-navigation">
       {menu(mainNavigation, t('layout.mainNavigation'))}
-      <Permission roles={[Role.admin]}>
+      <Permission roles={sysManageRoles}>
         {menu([adminNavigation], t('layout.adminNavigation'))}
       </Permission>
     </nav>
