@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, configureApiClient, resetApiClient } from '../lib/api-client';
+import { ErrorCode, peerQuotaCodes, quotaCodes } from '@library/contract';
+import {
+  ApiError,
+  api,
+  configureApiClient,
+  reportApiError,
+  resetApiClient,
+} from '../lib/api-client';
+import { registerNavigator } from '../lib/navigation';
 import { toast, useToastStore } from '../components/toast';
-import { configureApi } from './configure-api';
+import { configureApi, errorToastAction } from './configure-api';
 
 function toastMessages(): string[] {
   return useToastStore.getState().toasts.map((item) => item.message);
@@ -39,5 +47,79 @@ describe('the API client as the app wires it (spec §8 fallbacks)', () => {
     configureApiClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(api.get('/v1/user')).rejects.toMatchObject({ code: 500 });
     expect(toastMessages()).toEqual(['请求失败，请重试']);
+  });
+});
+
+describe("a quota reached (7001xx) offers the way out: the toast's 'upgrade' opens the price list", () => {
+  const navigate = vi.fn(() => Promise.resolve());
+
+  beforeEach(() => {
+    toast.closeAll();
+    configureApi();
+    navigate.mockClear();
+    registerNavigator({
+      navigate,
+      currentPath: () => '/space/s-1?tab=files',
+      installRoutesFor: () => undefined,
+    });
+  });
+
+  afterEach(() => {
+    resetApiClient();
+    toast.closeAll();
+  });
+
+  function answering(code: number, msg: string) {
+    configureApiClient({
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ code, data: null, msg }), {
+            status: 403,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
+    });
+  }
+
+  it('adds an upgrade action to the error toast of an own quota, leading back afterwards', async () => {
+    answering(ErrorCode.quotaSpaces, '空间数量已达上限，请联系服务商');
+    await expect(api.post('/v2/space', { name: '新空间' })).rejects.toMatchObject({
+      code: ErrorCode.quotaSpaces,
+    });
+    const [shown] = useToastStore.getState().toasts;
+    expect(shown).toMatchObject({
+      type: 'error',
+      message: '空间数量已达上限，请联系服务商',
+      duration: 6000,
+      showClose: true,
+    });
+    expect(shown?.action?.label).toBe('升级');
+    shown?.action?.onClick();
+    expect(navigate).toHaveBeenCalledWith('/plans?back=%2Fspace%2Fs-1%3Ftab%3Dfiles', undefined);
+  });
+
+  it.each(Object.values(quotaCodes))(
+    "offers it for each of the account's own quotas: %i",
+    (code) => {
+      const error = new ApiError(code, 'quota', 403, 'app');
+      expect(errorToastAction(error)?.label).toBe('升级');
+    },
+  );
+
+  it("offers nothing for the other party's quota (buying cannot raise it) or other failures", () => {
+    for (const code of Object.values(peerQuotaCodes)) {
+      expect(errorToastAction(new ApiError(code, 'peer', 403, 'app'))).toBeUndefined();
+    }
+    expect(errorToastAction(new ApiError(ErrorCode.orderPaid, 'paid', 409, 'app'))).toBeUndefined();
+    expect(errorToastAction(new ApiError(500, 'failed', null, 'network'))).toBeUndefined();
+  });
+
+  it('offers it on an upload refused for its quota too (uploads report through the client)', () => {
+    reportApiError(
+      new ApiError(ErrorCode.quotaSpaceSize, '空间容量已达上限，请联系服务商', 403, 'app'),
+    );
+    const [shown] = useToastStore.getState().toasts;
+    expect(shown?.message).toBe('空间容量已达上限，请联系服务商');
+    expect(shown?.action?.label).toBe('升级');
   });
 });

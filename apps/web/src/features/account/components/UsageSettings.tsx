@@ -1,7 +1,10 @@
 // Account settings → usage: how many spaces and how much personal storage the account uses of
-// its limits (GET /api/v1/user/quota), as bars.
-import { Progress, Skeleton, Typography } from 'antd';
+// its limits (GET /api/v1/user/quota), as bars; the ways to more: the price list, my orders.
+import { Button, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { navigateTo } from '../../../lib/navigation';
+import { closeDialog } from '../../../stores/dialog-store';
 import { currentLocale } from '../../../lib/i18n';
 import { formatFileSize } from '../../files';
 import { useMyQuota } from '../api/get-my-quota';
@@ -16,6 +19,10 @@ export function UsageSettings() {
   const { t } = useTranslation();
   const { data } = useMyQuota();
   const locale = currentLocale();
+  const go = (to: string) => {
+    closeDialog();
+    void navigateTo(to);
+  };
   if (!data) return <Skeleton active paragraph={{ rows: 3 }} aria-busy="true" />;
   const { limits, usage } = data;
   const bars = [
@@ -61,6 +68,12 @@ export function UsageSettings() {
       <Typography.Text type="secondary" className="account-usage-hint">
         {t('account.usageHint')}
       </Typography.Text>
+      <div className="account-usage-actions">
+        <Button type="primary" onClick={() => go(paths.plans.getHref())}>
+          {t('account.upgradePlan')}
+        </Button>
+        <Button onClick={() => go(paths.orders.getHref())}>{t('routes.orders')}</Button>
+      </div>
     </div>
   );
 }

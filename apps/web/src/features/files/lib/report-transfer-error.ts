@@ -1,11 +1,8 @@
 // Failures of uploads and downloads are reported like every other call's (spec §8): the session
-// ending logs out and opens the login dialog; anything else is an error toast with a close button.
-import { ApiError, isSessionExpired } from '../../../lib/api-client';
-import { toast } from '../../../components/toast';
-import { handleSessionExpired } from '../../auth';
+// ending logs out and opens the login dialog; anything else is the API client's error toast
+// (which offers the price list for a quota reached, 7001xx).
+import { reportApiError } from '../../../lib/api-client';
 
 export function reportTransferError(error: unknown): void {
-  if (!(error instanceof ApiError)) return;
-  if (isSessionExpired(error)) handleSessionExpired();
-  else toast.error(error.message, { showClose: true, grouping: true });
+  reportApiError(error);
 }
