@@ -44,7 +44,9 @@ export function listGoodsWithOrderCounts(db: Executor) {
   return db
     .select({
       goods,
-      orderCount: sql<number>`(select count(*)::int from orders o where o.goods_id = ${goods.id})`,
+      // the goods' id named with its table: drizzle leaves columns unqualified in a one-table
+      // select, where `id` would be the order's own
+      orderCount: sql<number>`(select count(*)::int from orders o where o.goods_id = "goods"."id")`,
     })
     .from(goods)
     .where(liveGoods)

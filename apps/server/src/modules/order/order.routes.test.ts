@@ -106,10 +106,20 @@ describe('the price list and goods', () => {
       termDays: 365,
     });
     expect(edited.body.data).toMatchObject({ name: '存储包 100G', orderCount: 0, termDays: 365 });
+    // each goods counts its own orders
+    const placed = await h.call('POST', '/api/v1/order', buyer.headers, {
+      goodsId: created.goodsId,
+      payType: 'sandbox',
+    });
+    expect(code(placed)).toBe(0);
     const listed = await h.call('GET', '/api/system/v1/goods', adminHeaders);
-    expect(listed.body.data.list.map((g: { goodsId: string }) => g.goodsId)).toContain(
-      created.goodsId,
+    const counts = new Map(
+      listed.body.data.list.map((g: { goodsId: string; orderCount: number }) => [
+        g.goodsId,
+        g.orderCount,
+      ]),
     );
+    expect(counts.get(created.goodsId)).toBe(1);
     expect(
       code(await h.call('DELETE', `/api/system/v1/goods/${created.goodsId}`, adminHeaders)),
     ).toBe(0);
