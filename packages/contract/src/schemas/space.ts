@@ -102,6 +102,8 @@ export const placeSpaceRequestSchema = z.object({
 export const memberGroupSchema = z.object({
   memberGroupId: z.string(),
   name: z.string(),
+  /** still under the name a new space gave it: the web names it by its role, in the reader's language */
+  isDefault: z.boolean(),
   role: z.enum(spaceRoles),
   members: z.array(
     z.object({

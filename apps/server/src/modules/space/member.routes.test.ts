@@ -13,6 +13,7 @@ const call: TestApp['call'] = (...args) => t.call(...args);
 
 interface GroupBody {
   memberGroupId: string;
+  isDefault: boolean;
   role: string;
   name: string;
   members: Array<{ memberId: string; name: string }>;
@@ -33,9 +34,21 @@ describe('member groups', () => {
     const { owner, list } = await setUp();
     const groups = await list();
     expect(groups.map((group) => group.role)).toEqual(['owner', 'admin', 'editor', 'reader']);
+    // still under their first names: the web names them in the reader's language
+    expect(groups.map((group) => group.isDefault)).toEqual([true, true, true, true]);
     expect(groups[0]!.members).toEqual([
       expect.objectContaining({ memberId: String(owner.id), name: '测试用户' }),
     ]);
+  });
+
+  it('answers a renamed first group as not default any more', async () => {
+    const { headers, groupOf } = await setUp();
+    const readers = await groupOf('reader');
+    await call('PUT', `/api/v2/space/memberGroup/${readers.memberGroupId}`, headers, {
+      name: '审稿人',
+    });
+    expect(await groupOf('reader')).toMatchObject({ name: '审稿人', isDefault: false });
+    expect((await groupOf('editor')).isDefault).toBe(true);
   });
 
   it('adds a member by e-mail, mobile or ID, giving the group role; unknown accounts → 200003', async () => {

@@ -29,6 +29,7 @@ import { avatarPath } from '../user/user.presenter.js';
 import { findByAccount } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
+import { initialMemberGroups } from './space.service.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
 
@@ -78,6 +79,9 @@ export async function listMemberGroups(
   return groups.map((group) => ({
     memberGroupId: group.id,
     name: group.name,
+    isDefault: initialMemberGroups.some(
+      (initial) => initial.role === group.role && initial.name === group.name,
+    ),
     role: group.role,
     members: members
       .filter((member) => member.memberGroupId === group.id)

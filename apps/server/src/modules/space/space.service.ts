@@ -28,7 +28,7 @@ import { presentSpace, presentSpaceSummary } from './space.presenter.js';
 import * as repo from './space.repo.js';
 
 /** The member groups every new space starts with; the creator is the owner. */
-const initialMemberGroups = [
+export const initialMemberGroups = [
   { name: '所有者', role: 'owner' },
   { name: '管理员', role: 'admin' },
   { name: '编辑者', role: 'editor' },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemberGroup, SpaceDetail } from '@library/contract';
@@ -32,10 +32,11 @@ function start() {
     {
       memberGroupId: ownerGroupId,
       name: '所有者',
+      isDefault: true,
       role: 'owner',
       members: [{ memberType: 'user', memberId: '10001', name: '小林', avatar: null }],
     },
-    { memberGroupId: readerGroupId, name: '读者', role: 'reader', members: [] },
+    { memberGroupId: readerGroupId, name: '读者', isDefault: true, role: 'reader', members: [] },
   ];
   const groupPath = `/api/v2/space/memberGroup/${readerGroupId}`;
   const server = createFakeServer({
@@ -43,7 +44,7 @@ function start() {
     [`PUT ${groupPath}`]: (request: RecordedRequest) => {
       const changes = request.body as Partial<MemberGroup>;
       groups = groups.map((group) =>
-        group.memberGroupId === readerGroupId ? { ...group, ...changes } : group,
+        group.memberGroupId === readerGroupId ? { ...group, ...changes, isDefault: false } : group,
       );
       return { body: null };
     },
@@ -168,5 +169,17 @@ describe('space member settings', () => {
     await waitFor(() => expect(server.find('GET', '/api/v1/friend').length).toBeGreaterThan(0));
     expect(screen.queryAllByText('研发部').filter((el) => owners.contains(el))).toHaveLength(0);
     expect(screen.queryByRole('option', { name: /研发部/ })).toBeNull();
+  });
+
+  it("names the groups a new space starts with in the reader's language, renamed ones as named", async () => {
+    const { i18n } = await import('../../../lib/i18n');
+    await act(() => i18n.changeLanguage('en_US'));
+    try {
+      start();
+      expect(await screen.findByRole('region', { name: 'Owner' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Reader' })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('zh_CN'));
+    }
   });
 });

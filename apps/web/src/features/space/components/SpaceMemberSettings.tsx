@@ -87,7 +87,9 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
   const { t } = useTranslation();
   const roleOptions = useRoleOptions();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(group.name);
+  // a group still under the name a new space gave it is named by its role, in the reader's language
+  const label = group.isDefault ? t(roleKeys[group.role]) : group.name;
+  const [name, setName] = useState(label);
   const isOwnerGroup = group.role === 'owner';
   const taken = useMemo(
     () => new Set(group.members.map((member) => `${member.memberType}:${member.memberId}`)),
@@ -109,15 +111,15 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
   const handleRename = () => {
     const next = name.trim();
     setEditing(false);
-    if (!next || next === group.name) {
-      setName(group.name);
+    if (!next || next === label) {
+      setName(label);
       return;
     }
     void run(updateMemberGroup(group.memberGroupId, { name: next }));
   };
 
   return (
-    <section className="member-group" aria-label={group.name}>
+    <section className="member-group" aria-label={label}>
       <div className="member-group-header">
         {editing ? (
           <Input
@@ -132,13 +134,13 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
             onBlur={handleRename}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
-                setName(group.name);
+                setName(label);
                 setEditing(false);
               }
             }}
           />
         ) : (
-          <Typography.Text strong>{group.name}</Typography.Text>
+          <Typography.Text strong>{label}</Typography.Text>
         )}
         {isOwnerGroup ? (
           <Tag>{t(roleKeys.owner)}</Tag>
@@ -147,7 +149,7 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
             <Select
               size="small"
               value={group.role as MemberGroupRole}
-              aria-label={`${t('spaces.role')} ${group.name}`}
+              aria-label={`${t('spaces.role')} ${label}`}
               style={{ width: 110 }}
               options={roleOptions}
               onChange={(role) => void run(updateMemberGroup(group.memberGroupId, { role }))}
@@ -156,11 +158,11 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
               size="small"
               type="text"
               icon={<EditOutlined />}
-              aria-label={`${t('spaces.rename')} ${group.name}`}
+              aria-label={`${t('spaces.rename')} ${label}`}
               onClick={() => setEditing(true)}
             />
             <Popconfirm
-              title={t('spaces.deleteMemberGroupConfirm', { name: group.name })}
+              title={t('spaces.deleteMemberGroupConfirm', { name: label })}
               okText={t('spaces.delete')}
               okButtonProps={{ danger: true }}
               onConfirm={() => run(deleteMemberGroup(group.memberGroupId))}
@@ -170,7 +172,7 @@ function MemberGroupCard({ group, onChanged }: { group: MemberGroup; onChanged: 
                 type="text"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`${t('spaces.delete')} ${group.name}`}
+                aria-label={`${t('spaces.delete')} ${label}`}
               />
             </Popconfirm>
           </>
