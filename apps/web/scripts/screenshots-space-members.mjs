@@ -36,7 +36,7 @@ await setup.context.close();
 
 const texts = {
   zh_CN: { settings: '空间设置', members: '成员', readers: '读者', account: '账号' },
-  en_US: { settings: 'Space settings', members: 'Members', readers: '读者', account: 'Account' },
+  en_US: { settings: 'Space settings', members: 'Members', readers: 'Reader', account: 'Account' },
 };
 for (const locale of ['zh_CN', 'en_US']) {
   for (const theme of ['light', 'dark']) {
