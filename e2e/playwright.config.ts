@@ -7,13 +7,12 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  // none: a test that passes only on a second try hides a bug. The one reason there was (the
-  // header menus lost a press, login.spec one run in four) is fixed in the app: the language and
-  // theme buttons stay the same element when their popup loads (web hooks/use-trigger-slot.ts),
-  // and the header's menus are drawn inside the sticky header (web lib/popup-container.ts).
-  // One retry in CI for now: admin.spec's press on a table row's 'more' menu item was lost once
-  // in a loaded run (the dialog it opens never came; the same spec passed in the run before) —
-  // the row menus may need what the header's got; until then a lost press does not sink CI.
+  // A test that passes only on a second try hides a bug. The header's lost presses (login.spec
+  // one run in four) are fixed in the app: the language and theme buttons stay the same element
+  // when their popup loads (web hooks/use-trigger-slot.ts) and the header's menus are drawn inside
+  // the sticky header (web lib/popup-container.ts). One retry in CI for now: admin.spec's press on
+  // a table row's 'more' menu item was lost once in a loaded run (the dialog it opens never came;
+  // the same spec passed in the run before) — the row menus may need what the header's got.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
