@@ -22,15 +22,12 @@ import {
   userPermissionResponseSchema,
   userQuotaResponseSchema,
   type Quotas,
-  type SystemResource,
 } from '@library/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
-import { requireResource } from './admin.policy.js';
 import * as admin from './admin-user.service.js';
+import { resourceHolder } from './resource-holder.js';
 import * as roles from './role.service.js';
 
 const tags = ['system'];
@@ -38,11 +35,7 @@ const tags = ['system'];
 export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quotas }) {
   const { db } = deps;
   /** The caller, once they hold `resource` (403 + 700007 otherwise). */
-  const holder = async (request: FastifyRequest, resource: SystemResource) => {
-    const { userId } = currentSession(request);
-    await requireResource(db, userId, resource);
-    return userId;
-  };
+  const holder = resourceHolder(db);
 
   // ---- users ----
   app.get(

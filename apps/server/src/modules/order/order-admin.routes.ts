@@ -11,14 +11,11 @@ import {
   goodsRequestSchema,
   idParamsSchema,
   refundOrderRequestSchema,
-  type SystemResource,
 } from '@library/contract';
-import type { FastifyRequest } from 'fastify';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
-import { requireResource } from '../admin/admin.policy.js';
-import { currentSession } from '../session/session.service.js';
+import { resourceHolder } from '../admin/resource-holder.js';
 import * as goods from './goods.service.js';
 import * as admin from './order-admin.service.js';
 import type { OrderDeps } from './payment.service.js';
@@ -28,11 +25,7 @@ const tags = ['system'];
 export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
   const { db } = deps;
   /** The caller, once they hold `resource` (403 + 700007 otherwise). */
-  const holder = async (request: FastifyRequest, resource: SystemResource) => {
-    const { userId } = currentSession(request);
-    await requireResource(db, userId, resource);
-    return userId;
-  };
+  const holder = resourceHolder(db);
 
   // ---- goods ----
   app.get(
