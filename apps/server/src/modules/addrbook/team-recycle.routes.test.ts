@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role, recycleRetentionDays } from '@library/contract';
 import { recycleItems, teams } from '../../db/schema/index.js';
 import { authHeader, buildUser } from '../../test/factories.js';
+import { addrbookHelpers } from '../../test/addrbook.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { purgeExpiredRecycleItems } from '../recycle/recycle.service.js';
-import { findById } from '../user/user.repo.js';
 
 let t: TestApp;
 let adminHeaders: Record<string, string>;
@@ -19,6 +19,7 @@ beforeAll(async () => {
   adminHeaders = await authHeader(t.db, admin.id);
 });
 afterAll(() => t.close());
+const { person, befriend, team } = addrbookHelpers(() => t);
 
 type Headers = Record<string, string>;
 const call = (
@@ -28,23 +29,6 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const code = (res: { json(): { code: number } }) => res.json().code;
-
-async function person() {
-  const user = await buildUser(t.db);
-  return { user, id: String(user.id), headers: await authHeader(t.db, user.id) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
-
-async function befriend(a: Person, b: Person) {
-  const inviteCode = (await findById(t.db, a.user.id))!.inviteCode;
-  expect(code(await call('PUT', '/api/v1/friend/inviteCode', b.headers, { inviteCode }))).toBe(0);
-}
-
-async function team(headers: Headers, name: string, parentId?: string) {
-  const res = await call('POST', '/api/v1/team', headers, { name, parentId });
-  expect(res.json().code, res.body).toBe(0);
-  return res.json().data as { teamId: string; rootId: string };
-}
 
 async function add(headers: Headers, teamId: string, userId: number, role = 'member') {
   const res = await call('POST', `/api/v1/team/${teamId}/member`, headers, { userId, role });

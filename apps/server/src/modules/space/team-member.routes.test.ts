@@ -4,44 +4,21 @@
 // Someone in a group only through a team cannot leave it on their own (800010).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
-import {
-  authHeader,
-  buildStoredFile,
-  buildUser,
-  buildSpace,
-  paragraphBlock,
-} from '../../test/factories.js';
+import { buildStoredFile, buildSpace, paragraphBlock } from '../../test/factories.js';
+import { addrbookHelpers } from '../../test/addrbook.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { findById } from '../user/user.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ rateLimitPerMinute: 1_000_000 });
 });
 afterAll(() => t.close());
+const { person, befriend, team } = addrbookHelpers(() => t);
 
 type Headers = Record<string, string>;
 const call: TestApp['call'] = (...args) => t.call(...args);
 
-async function person() {
-  const user = await buildUser(t.db);
-  return { user, id: String(user.id), headers: await authHeader(t.db, user.id) };
-}
-type Person = Awaited<ReturnType<typeof person>>;
-
-async function befriend(a: Person, b: Person) {
-  const inviteCode = (await findById(t.db, a.user.id))!.inviteCode;
-  const res = await call('PUT', '/api/v1/friend/inviteCode', b.headers, { inviteCode });
-  expect(res.body.code).toBe(0);
-}
-
-async function team(headers: Headers, name: string, parentId?: string) {
-  const res = await call('POST', '/api/v1/team', headers, { name, parentId });
-  expect(res.body.code, JSON.stringify(res.body)).toBe(0);
-  return res.body.data.teamId as string;
-}
-
-async function joinTeam(manager: Person, teamId: string, member: Person) {
+async function joinTeam(manager: { headers: Headers }, teamId: string, member: { id: string }) {
   const res = await call('POST', `/api/v1/team/${teamId}/member`, manager.headers, {
     userId: Number(member.id),
     role: 'member',
@@ -91,9 +68,9 @@ async function buildWorld() {
   const [a, b, c] = [await person(), await person(), await person()];
   await befriend(a, b);
   await befriend(a, c);
-  const root = await team(a.headers, '研发部');
-  const frontEnd = await team(a.headers, '前端组', root);
-  const widgets = await team(a.headers, '组件小组', frontEnd);
+  const root = (await team(a.headers, '研发部')).teamId;
+  const frontEnd = (await team(a.headers, '前端组', root)).teamId;
+  const widgets = (await team(a.headers, '组件小组', frontEnd)).teamId;
   await joinTeam(a, widgets, b);
   await joinTeam(a, root, c);
   const space = await buildSpace(t.db, a.user.id, '前端知识库');
@@ -268,7 +245,7 @@ describe('adding a team', () => {
     expect(intoOwners.body.code).toBe(ErrorCode.operationNotAllowed);
 
     const stranger = await person();
-    const theirs = await team(stranger.headers, '市场部');
+    const theirs = (await team(stranger.headers, '市场部')).teamId;
     const editors = await groupOf(space.id, a.headers, 'editor');
     const foreign = await addTeam(editors.memberGroupId, a.headers, theirs);
     expect(foreign.status).toBe(404);
