@@ -39,6 +39,7 @@ import {
   type IndexDeps,
 } from './modules/ai/index.service.js';
 import { createPreviewSigner, loadPreviewSecret } from './modules/file/file.preview.js';
+import { createBlocksCache } from './modules/page/blocks-cache.js';
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
 import type { FileDeps } from './modules/file/file.service.js';
@@ -58,6 +59,8 @@ import {
 } from './modules/order/payment.service.js';
 import { registerPageRoutes } from './modules/page/page.routes.js';
 import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
+import { createGrantSigner } from './modules/share/share.grant.js';
+import { registerShareRoutes } from './modules/share/share.routes.js';
 import { createSessionCache } from './modules/session/session-cache.js';
 import { createSessionResolver } from './modules/session/session.service.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
@@ -184,11 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quotas: config.quotas,
   });
   const avatars = createAvatarStore(createStorage(config, 'avatars'));
+  const previewSecret = loadPreviewSecret(config.previewSecret, config.dataDir);
   const fileDeps: FileDeps = {
     db,
     storage: createStorage(config, 'files'),
     quotas: config.quotas,
-    signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
+    signer: createPreviewSigner(previewSecret),
   };
   // background work: the handler of each kind of the job catalogue
   app.jobs.handle(Job.extractFileText, extractTextHandler(fileDeps));
@@ -231,6 +235,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+  });
+  registerShareRoutes(app, {
+    ...fileDeps,
+    grants: createGrantSigner(previewSecret),
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+    blocks: createBlocksCache(8 * 1024 * 1024),
   });
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
   const orderDeps: OrderDeps = {

@@ -169,11 +169,11 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
 }
 
 /** Text types are sent as UTF-8 (what the upload sniffer accepted as text). */
-function inlineType(mimeType: string) {
+export function inlineType(mimeType: string) {
   return mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
 }
 
-function sendBytes(reply: FastifyReply, bytes: files.FileBytes, contentType: string) {
+export function sendBytes(reply: FastifyReply, bytes: files.FileBytes, contentType: string) {
   reply.header('x-content-type-options', 'nosniff');
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', `"${bytes.sha256}"`);

@@ -274,7 +274,16 @@ async function openBytes(
   range: (size: number) => ByteRange | 'unsatisfiable' | undefined,
 ): Promise<FileBytes> {
   const { row } = await accessFile(deps.db, userId, fileId, 'read');
-  const blob = await repo.findBlob(deps.db, row.file.blobId);
+  return fileBytes(deps, row.file, range);
+}
+
+/** The bytes of a live file the caller's access to was checked (by `accessFile` or a share). */
+export async function fileBytes(
+  deps: FileDeps,
+  file: { blobId: string; name: string; mimeType: string },
+  range: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+): Promise<FileBytes> {
+  const blob = await repo.findBlob(deps.db, file.blobId);
   if (!blob) throw new AppError(ErrorCode.fileMissing);
   const wanted = range(blob.size);
   if (wanted === 'unsatisfiable') {
@@ -289,8 +298,8 @@ async function openBytes(
     throw error;
   });
   return {
-    name: row.file.name,
-    mimeType: row.file.mimeType,
+    name: file.name,
+    mimeType: file.mimeType,
     size: blob.size,
     sha256: blob.sha256,
     range: wanted,

@@ -64,6 +64,17 @@ export async function listComments(
   pageSize: number,
 ): Promise<CommentList> {
   const { role } = await accessPage(db, userId, pageId, 'read');
+  return pageComments(db, { userId, role }, pageId, page, pageSize);
+}
+
+/** `listComments` for a viewer whose access to the page was checked (by `accessPage` or a share). */
+export async function pageComments(
+  db: Database,
+  viewer: { userId: number | null; role: SpaceAccessRole },
+  pageId: string,
+  page: number,
+  pageSize: number,
+): Promise<CommentList> {
   const rows = await repo.commentsOfPage(db, pageId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const childrenOf = new Map<string | null, CommentRow[]>();
@@ -104,7 +115,6 @@ export async function listComments(
     db,
     thread.map((row) => row.createdBy),
   );
-  const viewer = { userId, role };
   // Build bottom-up: replies come after their parents in `thread`, so walk it backwards.
   const built = new Map<string, PageComment>();
   for (let index = thread.length - 1; index >= 0; index--) {

@@ -2,6 +2,7 @@
 // version for readers), and saving changed blocks against the revision the editor loaded.
 import {
   ErrorCode,
+  type SpaceAccessRole,
   type PageDetail,
   type PageRevision,
   type SavePageBlocksRequest,
@@ -11,8 +12,8 @@ import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import { accessNode, accessPage } from '../space/space-access.js';
-import { audienceOf, pageShown, versionShown } from '../space/visibility.js';
+import { accessNode, accessPage, type NodeRow } from '../space/space-access.js';
+import { audienceOf, pageShown, versionShown, type Audience } from '../space/visibility.js';
 import { draftKey, versionKey, type BlocksCache } from './blocks-cache.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
 import { presentPage } from './page.presenter.js';
@@ -24,6 +25,15 @@ export async function getPage(
   pageId: string,
 ): Promise<PageDetail> {
   const { node, role } = await accessPage(db, userId, pageId, 'read');
+  return pageDetail(db, node, role);
+}
+
+/** A page's details for a caller whose access was checked (by `accessPage` or a share). */
+export async function pageDetail(
+  db: Database,
+  node: NodeRow,
+  role: SpaceAccessRole,
+): Promise<PageDetail> {
   const ids = [node.createdBy, ...(node.updatedBy === null ? [] : [node.updatedBy])];
   return presentPage(node, role, await repo.people(db, ids));
 }
@@ -41,7 +51,21 @@ export async function getBlocksJson(
   version: number,
 ): Promise<string> {
   const { node, role } = await accessPage(db, userId, pageId, 'read');
-  const audience = audienceOf(role);
+  return shownBlocksJson(db, cache, node, audienceOf(role), version);
+}
+
+/**
+ * `getBlocksJson` for a caller whose access was checked (by `accessPage` or a share): the draft
+ * or a version as the audience may see it.
+ */
+export async function shownBlocksJson(
+  db: Database,
+  cache: BlocksCache,
+  node: NodeRow,
+  audience: Audience,
+  version: number,
+): Promise<string> {
+  const pageId = node.id;
   if (version === 0 && audience === 'editors') {
     // The revision was read before the blocks: a save landing in between makes the pair look
     // stale (the next save gets 409 and the editor reloads), never current over older blocks.

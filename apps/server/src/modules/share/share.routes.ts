@@ -1,0 +1,252 @@
+// Shares (issue 13 §1): managing a space's links (members), and reading through a link
+// (anyone holding it; `auth: 'none'`, the link and its grant are the credential).
+import type { FastifyRequest } from 'fastify';
+import {
+  commentListQuerySchema,
+  commentListSchema,
+  createShareRequestSchema,
+  idParamsSchema,
+  pageBlocksSchema,
+  pageDetailSchema,
+  shareFileParamsSchema,
+  shareFileQuerySchema,
+  shareGrantHeader,
+  shareGrantQuery,
+  shareGrantSchema,
+  shareMetaSchema,
+  sharePageParamsSchema,
+  shareSchema,
+  shareSettingsRequestSchema,
+  shareSpaceParamsSchema,
+  shareTokenParamsSchema,
+  shareUnlockRequestSchema,
+  spaceShareListSchema,
+  spaceTreeSchema,
+  updateShareRequestSchema,
+} from '@library/contract';
+import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
+import { binaryResponse } from '../../http/openapi.js';
+import type { App } from '../../http/route-types.js';
+import { contentDisposition, parseRange } from '../file/file.http.js';
+import { inlineType, sendBytes } from '../file/file.routes.js';
+import { isActiveType } from '../file/file.sniff.js';
+import { currentSession } from '../session/session.service.js';
+import * as view from './share-view.service.js';
+import * as shares from './share.service.js';
+
+const tags = ['share'];
+/** Reading through a link needs no account: the token (and a protected share's grant) is all. */
+const open = { auth: 'none' } as const;
+/** Password guesses per client address (counted with the API's limits, Redis when configured). */
+export const unlockPerIpPerMinute = 10;
+/** Password guesses per share from everyone together. */
+export const unlockPerSharePerMinute = 30;
+
+/** The grant sent along: the header for API calls, `?grant=` for file URLs (img, a, video). */
+function grantOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[shareGrantHeader];
+  if (typeof header === 'string' && header) return header;
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.[shareGrantQuery];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+export function registerShareRoutes(app: App, deps: view.ShareViewDeps) {
+  const { db } = deps;
+  const me = (request: FastifyRequest) => currentSession(request).userId;
+
+  // --- managing --------------------------------------------------------------------------
+
+  app.post(
+    '/api/v1/share',
+    { schema: { tags, body: createShareRequestSchema, response: okResponse(shareSchema) } },
+    async (request) => ok(await shares.createShare(db, me(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/share/space/:spaceId',
+    {
+      schema: { tags, params: shareSpaceParamsSchema, response: okResponse(spaceShareListSchema) },
+    },
+    async (request) => ok(await shares.listSpaceShares(db, me(request), request.params.spaceId)),
+  );
+
+  app.put(
+    '/api/v1/share/space/:spaceId/settings',
+    {
+      schema: {
+        tags,
+        params: shareSpaceParamsSchema,
+        body: shareSettingsRequestSchema,
+        response: emptyResponse,
+      },
+    },
+    async (request) => {
+      const { spaceId } = request.params;
+      await shares.setShareSettings(db, me(request), spaceId, request.body.editorsMayShare);
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/api/v1/share/:id',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateShareRequestSchema,
+        response: okResponse(shareSchema),
+      },
+    },
+    async (request) =>
+      ok(await shares.updateShare(db, me(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/share/:id',
+    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
+    async (request) => {
+      await shares.revokeShare(db, me(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  // --- reading through a link ------------------------------------------------------------
+
+  app.get(
+    '/api/v1/share/s/:token',
+    {
+      config: open,
+      schema: { tags, params: shareTokenParamsSchema, response: okResponse(shareMetaSchema) },
+    },
+    async (request) => ok(await view.shareMeta(deps, request.params.token, grantOf(request))),
+  );
+
+  // Limited per client address by the route's limit and per share by the hook below, both
+  // answering 429 before the password is looked at; repeated failures lock the share too.
+  const perShare = app.rateLimit({
+    max: unlockPerSharePerMinute,
+    timeWindow: '1 minute',
+    skipOnError: false,
+    keyGenerator: (request) =>
+      `share:${(request.params as { token?: string } | undefined)?.token ?? ''}`,
+  });
+  app.post(
+    '/api/v1/share/s/:token/unlock',
+    {
+      config: {
+        ...open,
+        rateLimit: { max: unlockPerIpPerMinute, timeWindow: '1 minute', skipOnError: false },
+      },
+      preHandler: perShare,
+      schema: {
+        tags,
+        params: shareTokenParamsSchema,
+        body: shareUnlockRequestSchema,
+        response: okResponse(shareGrantSchema),
+      },
+    },
+    async (request) =>
+      ok(await view.unlockShare(deps, request.params.token, request.body.password)),
+  );
+
+  app.get(
+    '/api/v1/share/s/:token/tree',
+    {
+      config: open,
+      schema: { tags, params: shareTokenParamsSchema, response: okResponse(spaceTreeSchema) },
+    },
+    async (request) => ok(await view.shareTree(deps, request.params.token, grantOf(request))),
+  );
+
+  app.get(
+    '/api/v1/share/s/:token/page/:pageId',
+    {
+      config: open,
+      schema: { tags, params: sharePageParamsSchema, response: okResponse(pageDetailSchema) },
+    },
+    async (request) => {
+      const { token, pageId } = request.params;
+      return ok(await view.sharePage(deps, token, grantOf(request), pageId));
+    },
+  );
+
+  app.get(
+    '/api/v1/share/s/:token/page/:pageId/blocks',
+    {
+      config: open,
+      schema: { tags, params: sharePageParamsSchema, response: okResponse(pageBlocksSchema) },
+    },
+    async (request, reply) => {
+      const { token, pageId } = request.params;
+      return sendSerialised(
+        reply,
+        await view.shareBlocksJson(deps, token, grantOf(request), pageId),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/share/s/:token/page/:pageId/comment',
+    {
+      config: open,
+      schema: {
+        tags,
+        params: sharePageParamsSchema,
+        querystring: commentListQuerySchema,
+        response: okResponse(commentListSchema),
+      },
+    },
+    async (request) => {
+      const { token, pageId } = request.params;
+      const { page, pageSize } = request.query;
+      return ok(await view.shareComments(deps, token, grantOf(request), pageId, page, pageSize));
+    },
+  );
+
+  for (const download of [false, true]) {
+    app.get(
+      `/api/v1/share/s/:token/file/:fileId${download ? '/download' : ''}`,
+      {
+        config: open,
+        schema: {
+          tags,
+          params: shareFileParamsSchema,
+          querystring: shareFileQuerySchema,
+          response: binaryResponse(
+            download
+              ? 'The bytes, as an attachment (HTML, SVG, XML as octet-stream)'
+              : 'The bytes, inline (HTML, SVG, XML as text/plain)',
+            ['*/*'],
+            { ranges: true },
+          ),
+        },
+      },
+      async (request, reply) => {
+        const { token, fileId } = request.params;
+        const bytes = await view.shareFile(
+          deps,
+          token,
+          grantOf(request),
+          fileId,
+          download,
+          (size) => parseRange(request.headers.range, size),
+        );
+        reply.header(
+          'content-disposition',
+          contentDisposition(download ? 'attachment' : 'inline', bytes.name),
+        );
+        reply.header('cache-control', 'private, no-store');
+        reply.header('content-security-policy', 'sandbox');
+        if (isActiveType(bytes.mimeType)) {
+          return sendBytes(
+            reply,
+            bytes,
+            download ? 'application/octet-stream' : 'text/plain; charset=utf-8',
+          );
+        }
+        return sendBytes(reply, bytes, inlineType(bytes.mimeType));
+      },
+    );
+  }
+}

@@ -1,0 +1,221 @@
+// Managing shares: who may share (space admins and the owner; editors when the space allows),
+// creating a link with its password, expiry and flags, the space's list, changes and revoking.
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  sharePathPrefix,
+  type CreateShareRequest,
+  type Share,
+  type ShareExpiry,
+  type SpaceAccessRole,
+  type SpaceShareList,
+  type UpdateShareRequest,
+} from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { requireFeature } from '../account/account.policy.js';
+import { accessNode, accessSpace } from '../space/space-access.js';
+import { can } from '../space/space.policy.js';
+import { hashPassword } from '../user/password.js';
+import * as repo from './share.repo.js';
+
+const notFound = () => new AppError(ErrorCode.dataMissing);
+const day = 24 * 60 * 60 * 1000;
+
+/** Whether a role may share in a space: admins and the owner, editors when the space allows. */
+export function mayShare(role: SpaceAccessRole, editorsMayShare: boolean) {
+  return can(role, 'manage') || (editorsMayShare && can(role, 'edit'));
+}
+
+/** The share's own changes: its creator while still allowed to share, and the space's admins. */
+function mayManage(
+  role: SpaceAccessRole,
+  editorsMayShare: boolean,
+  share: repo.ShareRow,
+  userId: number,
+) {
+  return can(role, 'manage') || (share.createdBy === userId && mayShare(role, editorsMayShare));
+}
+
+/** When a link made now with `expiry` stops working (null: never). */
+export function expiryDate(expiry: ShareExpiry, date: string | null | undefined, now: Date) {
+  switch (expiry) {
+    case 'never':
+      return null;
+    case '1d':
+      return new Date(now.getTime() + day);
+    case '7d':
+      return new Date(now.getTime() + 7 * day);
+    case '30d':
+      return new Date(now.getTime() + 30 * day);
+    case 'date': {
+      const at = date ? new Date(date) : null;
+      if (!at || at.getTime() <= now.getTime()) {
+        throw new AppError(ErrorCode.paramError, { detail: 'expiresAt: a time in the future' });
+      }
+      return at;
+    }
+  }
+}
+
+export const isExpired = (share: { expiresAt: Date | null }, now = new Date()) =>
+  share.expiresAt !== null && share.expiresAt.getTime() <= now.getTime();
+
+/** The space (and node) a share of `targetType` `targetId` is about, and the caller's role. */
+async function accessTarget(db: Executor, userId: number, input: CreateShareRequest) {
+  if (input.targetType === 'space') {
+    const { space, role } = await accessSpace(db, userId, input.targetId, 'read');
+    return { space, role, node: null };
+  }
+  const { node, space, role } = await accessNode(
+    db,
+    userId,
+    input.targetId,
+    'read',
+    input.targetType,
+  );
+  return { space, role, node };
+}
+
+export async function createShare(
+  db: Database,
+  userId: number,
+  input: CreateShareRequest,
+): Promise<Share> {
+  const { space, role, node } = await accessTarget(db, userId, input);
+  if (!mayShare(role, await repo.editorsMayShare(db, space.id))) {
+    throw new AppError(ErrorCode.operationNotAllowed, { detail: 'sharing in this space' });
+  }
+  await requireFeature(db, userId, 'spaceExternalAccess');
+  const now = new Date();
+  const row = await repo.insertShare(db, {
+    token: crypto.randomBytes(32).toString('base64url'),
+    spaceId: space.id,
+    targetType: input.targetType,
+    nodeId: node?.id ?? null,
+    createdBy: userId,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    expiresAt: expiryDate(input.expiry, input.expiresAt, now),
+    showComments: input.showComments,
+    allowDownload: input.allowDownload,
+    allowAi: input.allowAi,
+  });
+  return (
+    await present(
+      db,
+      [{ share: row, creator: await repo.person(db, userId) }],
+      space.name,
+      () => true,
+    )
+  )[0]!;
+}
+
+async function present(
+  db: Executor,
+  rows: Array<{ share: repo.ShareRow; creator: { id: number; nickname: string } }>,
+  spaceName: string,
+  canManage: (share: repo.ShareRow) => boolean,
+): Promise<Share[]> {
+  const names = await repo.nodeNames(
+    db,
+    rows.flatMap(({ share }) => (share.nodeId ? [share.nodeId] : [])),
+  );
+  const now = new Date();
+  return rows.map(({ share, creator }) => ({
+    shareId: share.id,
+    token: share.token,
+    path: `${sharePathPrefix}${share.token}`,
+    spaceId: share.spaceId,
+    targetType: share.targetType,
+    targetId: share.nodeId ?? share.spaceId,
+    title: share.nodeId ? (names.get(share.nodeId) ?? '') : spaceName,
+    protected: share.passwordHash !== null,
+    expiresAt: share.expiresAt?.toISOString() ?? null,
+    expired: isExpired(share, now),
+    showComments: share.showComments,
+    allowDownload: share.allowDownload,
+    allowAi: share.allowAi,
+    visitCount: share.visitCount,
+    createdBy: { userId: String(creator.id), nickname: creator.nickname },
+    createdAt: share.createdAt.toISOString(),
+    canManage: canManage(share),
+  }));
+}
+
+/** The space's shares: every one for its admins, one's own for an editor who may share. */
+export async function listSpaceShares(
+  db: Database,
+  userId: number,
+  spaceId: string,
+): Promise<SpaceShareList> {
+  const { space, role } = await accessSpace(db, userId, spaceId, 'participate');
+  const editorsMayShare = await repo.editorsMayShare(db, spaceId);
+  const all = can(role, 'manage');
+  const rows = await repo.listShares(db, spaceId, all ? undefined : userId);
+  return {
+    list: await present(db, rows, space.name, (share) =>
+      mayManage(role, editorsMayShare, share, userId),
+    ),
+    editorsMayShare,
+    canShare: mayShare(role, editorsMayShare),
+    canManageSettings: all,
+  };
+}
+
+/** A share the caller may change or revoke; any other looks missing. */
+async function managedShare(db: Executor, userId: number, shareId: string) {
+  const share = await repo.findShare(db, shareId);
+  if (!share) throw notFound();
+  const { space, role } = await accessSpace(db, userId, share.spaceId, 'participate');
+  if (!mayManage(role, await repo.editorsMayShare(db, space.id), share, userId)) throw notFound();
+  return { share, space };
+}
+
+export async function updateShare(
+  db: Database,
+  userId: number,
+  shareId: string,
+  input: UpdateShareRequest,
+): Promise<Share> {
+  const { share, space } = await managedShare(db, userId, shareId);
+  const changes: Partial<repo.NewShare> = {};
+  if (input.password !== undefined) {
+    changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
+    // a new password closes every unlock made with the old one
+    changes.grantVersion = share.grantVersion + 1;
+    changes.failedAttempts = 0;
+    changes.lockedUntil = null;
+  }
+  if (input.expiry !== undefined) {
+    changes.expiresAt = expiryDate(input.expiry, input.expiresAt, new Date());
+  }
+  if (input.showComments !== undefined) changes.showComments = input.showComments;
+  if (input.allowDownload !== undefined) changes.allowDownload = input.allowDownload;
+  if (input.allowAi !== undefined) changes.allowAi = input.allowAi;
+  const row = await repo.updateShare(db, share.id, changes);
+  if (!row) throw notFound();
+  return (
+    await present(
+      db,
+      [{ share: row, creator: await repo.person(db, row.createdBy) }],
+      space.name,
+      () => true,
+    )
+  )[0]!;
+}
+
+/** Revokes a share: its link and every grant answer 404 from now on. */
+export async function revokeShare(db: Database, userId: number, shareId: string) {
+  const { share } = await managedShare(db, userId, shareId);
+  await repo.deleteShare(db, share.id);
+}
+
+export async function setShareSettings(
+  db: Database,
+  userId: number,
+  spaceId: string,
+  editorsMayShare: boolean,
+) {
+  await accessSpace(db, userId, spaceId, 'manage');
+  await repo.setEditorsMayShare(db, spaceId, editorsMayShare);
+}
