@@ -54,6 +54,11 @@ export const baseRoutes: RouteObject[] = [
       })),
   },
   {
+    path: paths.share.path,
+    handle: meta({ titleKey: 'routes.share' }),
+    lazy: () => import('../features/share-view').then((m) => ({ Component: m.ShareScreen })),
+  },
+  {
     path: paths.forbidden.path,
     handle: meta({ titleKey: 'routes.forbidden' }),
     lazy: () => status().then((m) => ({ Component: m.ForbiddenScreen })),

@@ -60,6 +60,9 @@ export const paths = {
   /** visitor entry (route name mcpSpace) */
   openEntry: { path: '/open/:spaceId', getHref: (spaceId: string) => `/open/${encode(spaceId)}` },
 
+  /** a share's link, opened without an account (issue 13 §1) */
+  share: { path: '/s/:token', getHref: (token: string) => `/s/${encode(token)}` },
+
   spaceMobileList: { path: '/space-mobile', getHref: () => '/space-mobile' },
   spaceMobile: {
     path: '/space-mobile/:spaceId',
@@ -123,6 +126,9 @@ export const visitorSpacePaths = [
   paths.openSpacePage.path,
   paths.openSpaceAi.path,
 ] as const;
+
+/** A share's link: open to anyone holding it (the link and its password are the credential). */
+export const sharePaths = [paths.share.path] as const;
 
 /** Screens that are open by the route table itself (spec §2: /403, /404, /register) plus /login. */
 export const openPaths = [

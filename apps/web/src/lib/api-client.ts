@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** no logout on 401 and no error toast: the caller handles the failure itself */
   silent?: boolean;
   timeoutMs?: number;
+  /** extra request headers (e.g. a share's grant) */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -177,6 +179,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const headers = new Headers({ Accept: 'application/json', locale });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

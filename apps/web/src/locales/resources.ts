@@ -23,6 +23,7 @@ import type placeholder from './zh_CN/placeholder.json';
 import type recycle from './zh_CN/recycle.json';
 import type routes from './zh_CN/routes.json';
 import type session from './zh_CN/session.json';
+import type share from './zh_CN/share.json';
 import type spaces from './zh_CN/spaces.json';
 import type status from './zh_CN/status.json';
 import type system from './zh_CN/system.json';
@@ -51,6 +52,7 @@ export interface TranslationResources {
   recycle: typeof recycle;
   routes: typeof routes;
   session: typeof session;
+  share: typeof share;
   spaces: typeof spaces;
   status: typeof status;
   system: typeof system;

@@ -2,7 +2,13 @@
 // app knows about them, decide whether to let them in, send them elsewhere, ask them to log in,
 // or first load their session. <RouteGuard> only carries the decision out.
 import { matchPath } from 'react-router';
-import { openPaths, paths, publicPathPrefixes, visitorSpacePaths } from '../../config/paths';
+import {
+  openPaths,
+  paths,
+  publicPathPrefixes,
+  sharePaths,
+  visitorSpacePaths,
+} from '../../config/paths';
 import { appPathOrFallback } from '../../lib/navigation';
 import { memberPathOf, openSpaceMobileHref } from '../../config/space-hrefs';
 import type { SessionPhase } from '../../stores/session-store';
@@ -38,7 +44,8 @@ export function isPublicPath(pathname: string): boolean {
   return (
     publicPathPrefixes.some((prefix) => pathname.startsWith(prefix)) ||
     (openPaths as readonly string[]).includes(pathname) ||
-    visitorSpacePaths.some((pattern) => matchPath(pattern, pathname) !== null)
+    visitorSpacePaths.some((pattern) => matchPath(pattern, pathname) !== null) ||
+    sharePaths.some((pattern) => matchPath(pattern, pathname) !== null)
   );
 }
 

@@ -3,3 +3,6 @@
 // on its own): import this entry only where a page is drawn.
 export { PageScreen } from './components/PageScreen';
 export { usePage } from './api/get-page';
+// the share viewer draws a shared page read-only with its comments
+export { StaticPage } from './components/StaticPage';
+export { CommentTree } from './components/CommentTree';

@@ -3,10 +3,18 @@
 // the draft in the editor for editors, drawn at once and then handed to the editor as it loads;
 // the published version drawn without the editor for readers. The page and its blocks are asked
 // for together (and, when the app opens on the page, at start-up: api/page-prefetch.ts).
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
-import { CommentOutlined, HistoryOutlined } from '@ant-design/icons';
+import { CommentOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   defaultLocale,
@@ -17,6 +25,7 @@ import {
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session-store';
+import { ShareDialog } from '../../share';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { pageQueryKey, usePage } from '../api/get-page';
 import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
@@ -118,6 +127,7 @@ function PageBody({ page }: { page: PageDetail }) {
   const versionBlocks = usePageBlocks(pageId, viewing?.version ?? 0, viewing !== null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const [anchorBlockId, setAnchorBlockId] = useState<string | null>(null);
   const comments = usePageComments(pageId, true);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -267,6 +277,16 @@ function PageBody({ page }: { page: PageDetail }) {
           {canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>}
         </Space>
         <Space size={4} wrap>
+          {page.abilities.canPublish && (
+            <Button
+              type="text"
+              icon={<ShareAltOutlined />}
+              onClick={() => setShareOpen(true)}
+              className="page-share-button"
+            >
+              {t('share.action')}
+            </Button>
+          )}
           <Button
             type="text"
             icon={<HistoryOutlined />}
@@ -293,6 +313,14 @@ function PageBody({ page }: { page: PageDetail }) {
         <PageHeader page={page} editable={canEdit} />
         {body}
       </div>
+      {shareOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            target={{ type: 'page', id: pageId, name: page.title }}
+            onClose={() => setShareOpen(false)}
+          />
+        </Suspense>
+      )}
       <VersionsDrawer
         pageId={pageId}
         open={versionsOpen}

@@ -58,21 +58,32 @@ export interface StaticPageProps extends HTMLAttributes<HTMLDivElement> {
   asEditor?: boolean;
   /** a stand-in for the editable editor: its controls look enabled (they do nothing) */
   pendingEditor?: boolean;
+  /** resolves a block's file URL another way (a share's viewer: its own file route) */
+  useFileUrl?: (url: string) => string | undefined;
 }
 
 export const StaticPage = forwardRef<HTMLDivElement, StaticPageProps>(function StaticPage(
-  { blocks, locale, theme, asEditor = false, pendingEditor = false, className, ...rest },
+  {
+    blocks,
+    locale,
+    theme,
+    asEditor = false,
+    pendingEditor = false,
+    useFileUrl: fileUrl = useFileUrl,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const context = useMemo<StaticBlocksContextValue>(
     () => ({
       editable: pendingEditor,
-      useFileUrl,
+      useFileUrl: fileUrl,
       useHighlight,
       languageName,
       addFileLabel: (type) => addFileLabels[locale][type] ?? addFileLabels[locale]['file']!,
     }),
-    [locale, pendingEditor],
+    [locale, pendingEditor, fileUrl],
   );
   return (
     <div

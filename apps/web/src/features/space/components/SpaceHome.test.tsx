@@ -44,6 +44,7 @@ function start(rootCount: number) {
       remove: vi.fn(),
       refresh: vi.fn(),
       openSettings: vi.fn(),
+      share: vi.fn(),
     },
   };
   const router = createMemoryRouter(

@@ -22,6 +22,7 @@ import {
   ReloadOutlined,
   RobotOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,6 +52,7 @@ import {
 import './space.css';
 import { SpaceContext, useSpaceView, type SpaceViewContext } from './space-context';
 import { SpaceSettingsDialog } from './SpaceSettingsDialog';
+import { ShareDialog, type ShareTarget } from '../../share';
 import { SpaceTree } from './SpaceTree';
 import { VisitorBar } from './VisitorBar';
 
@@ -77,6 +79,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
   const aiQuery = useQuery({ ...spaceAiQueryOptions(spaceId), enabled: spaceQuery.isSuccess });
   const aiEnabled = aiQuery.data?.enabled ?? (aiQuery.isError ? false : undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [shareTarget, setShareTarget] = useState<ShareTarget | null>(null);
   const { pathname } = useLocation();
 
   const titles = useMemo(() => {
@@ -146,6 +149,15 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       remove,
       refresh: () => void refresh(),
       openSettings: () => setSettingsOpen(true),
+      share: (node) => {
+        if (!node) {
+          if (space) setShareTarget({ type: 'space', id: space.spaceId, name: space.name });
+        } else if (node.type === 'topic') {
+          setShareTarget({ type: 'topic', id: node.topicId, name: node.name });
+        } else if (node.type === 'page') {
+          setShareTarget({ type: 'page', id: node.pageId, name: node.name });
+        }
+      },
     },
   };
 
@@ -201,6 +213,11 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
         </section>
       </div>
       {elements}
+      {shareTarget && (
+        <Suspense fallback={null}>
+          <ShareDialog target={shareTarget} onClose={() => setShareTarget(null)} />
+        </Suspense>
+      )}
       {space && space.abilities.canManage && (
         <SpaceSettingsDialog
           open={settingsOpen}
@@ -295,6 +312,13 @@ function SpaceHeader() {
             icon={<ReloadOutlined />}
             onClick={actions.refresh}
           />
+          {space?.abilities.canManage && (
+            <HeaderButton
+              label={t('share.action')}
+              icon={<ShareAltOutlined />}
+              onClick={() => actions.share(null)}
+            />
+          )}
           {space?.abilities.canManage && (
             <HeaderButton
               label={t('spaces.settings')}

@@ -1,7 +1,7 @@
 // Space settings for admins: name, icon, description, open to visitors; members by member
 // group (add by account, remove, new group with a role); the AI chat (features/ai); deleting the
 // space (owner) asks for the password — a wrong one shows the server's message and deletes nothing.
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Button, Form, Input, Modal, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
 import { uploadSpaceIcon } from '../api/upload-space-icon';
 import { SpaceAiSettings } from '../../ai';
+import { SpaceShareSettings } from '../../share';
 import { IconPicker } from './IconPicker';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
 
@@ -47,6 +48,15 @@ export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialo
             key: 'members',
             label: t('spaces.members'),
             children: <SpaceMemberSettings space={space} />,
+          },
+          {
+            key: 'shares',
+            label: t('share.list.tab'),
+            children: (
+              <Suspense fallback={null}>
+                <SpaceShareSettings space={space} />
+              </Suspense>
+            ),
           },
           {
             key: 'ai',

@@ -50,6 +50,7 @@ function start({
     remove: vi.fn(),
     refresh: vi.fn(),
     openSettings: vi.fn(),
+    share: vi.fn(),
   };
   const context: SpaceViewContext = {
     spaceId,

@@ -12,6 +12,8 @@ export interface SpaceActions {
   remove: (node: TreeNode) => void;
   refresh: () => void;
   openSettings: () => void;
+  /** opens the share dialog for the space (null) or a topic or page */
+  share: (node: TreeNode | null) => void;
 }
 
 export interface SpaceViewContext {

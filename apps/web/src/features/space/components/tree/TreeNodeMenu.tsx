@@ -38,6 +38,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
         items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
       }
     }
+    if (node.type !== 'link') items.push({ key: 'share', label: t('share.action') });
     items.push(
       { key: 'rename', label: t('spaces.rename') },
       { key: 'delete', label: t('spaces.delete'), danger: true },
@@ -50,6 +51,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     if (key === 'new-topic') actions.create('topic', id);
     else if (key === 'new-page') actions.create('page', id);
     else if (key === 'new-link') actions.create('link', id);
+    else if (key === 'share') actions.share(node);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
   };
