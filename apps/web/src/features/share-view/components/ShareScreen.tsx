@@ -4,7 +4,18 @@
 // unpublished share — also one that ends while it is open — shows 'not found'.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Result, Skeleton, Tag, Tree, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Input,
+  Result,
+  Skeleton,
+  Tag,
+  Tree,
+  Typography,
+  theme as antdTheme,
+} from 'antd';
 import { DownloadOutlined, LockOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +46,7 @@ const needsUnlock = (error: unknown) =>
 export function ShareScreen() {
   const { token = '' } = useParams();
   const { t } = useTranslation();
+  const { token: colors } = antdTheme.useToken();
   const [grant, setGrant] = useState<string | null>(() => savedGrant(token));
   const meta = useQuery({
     queryKey: ['share-view', token, 'meta', grant ?? ''],
@@ -82,7 +94,10 @@ export function ShareScreen() {
 
   return (
     <div className="share-screen">
-      <header className="share-topbar">
+      <header
+        className="share-topbar"
+        style={{ background: colors.colorBgContainer, borderColor: colors.colorSplit }}
+      >
         <ProductMark size={24} />
         <span className="share-topbar-title">
           {meta.data && (!meta.data.protected || meta.data.unlocked) ? meta.data.title : ''}
@@ -236,6 +251,7 @@ function SharedContent({
   onLocked: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { token: colors } = antdTheme.useToken();
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const theme = usePreferencesStore((state) => state.theme);
   const [search, setSearch] = useSearchParams();
@@ -304,7 +320,7 @@ function SharedContent({
           )}
         </Card>
       )}
-      <main className="share-page">
+      <main className="share-page" style={{ background: colors.colorBgContainer }}>
         {pageId === null && !tree.isPending ? (
           <Empty description={t('share.view.choosePage')} />
         ) : blocks.isPending || detail.isPending ? (
@@ -317,7 +333,7 @@ function SharedContent({
           <>
             <div className="share-page-title">
               <Typography.Title level={2}>{detail.data.title}</Typography.Title>
-              <Tag>{t('share.view.readOnly')}</Tag>
+              <Tag className="share-readonly-tag">{t('share.view.readOnly')}</Tag>
               {meta.expiresAt && (
                 <Typography.Text type="secondary">
                   {t('share.view.expiresAt', {
