@@ -1,8 +1,10 @@
 // Reading through a share's link, without an account: what the link shows is what a visitor of
 // an open space sees of the shared space, topic or page (published versions only, through the
-// same services and `visibility.ts`), and nothing outside it. A protected share answers 710001
+// same services and `visibility.ts`), and nothing outside it; and only while its creator may
+// still share in the space. A protected share answers 710001
 // to everything but its meta until a grant from the unlock comes along. A revoked or expired
-// share, a deleted space or target, an unpublished shared page: 404 for the link and its grants.
+// share, a deleted space or target, an unpublished shared page, a creator who may no longer
+// share: 404 for the link and its grants.
 import {
   ErrorCode,
   type CommentList,
@@ -19,13 +21,14 @@ import type { BlocksCache } from '../page/blocks-cache.js';
 import { pageComments } from '../page/comment.service.js';
 import { pageDetail, shownBlocksJson } from '../page/page.service.js';
 import type { NodeRow } from '../space/space-access.js';
+import { roleInSpace } from '../space/space-roles.js';
 import { fileShown, nodeShown } from '../space/visibility.js';
 import { buildTree, type TreeRow } from '../tree/tree.presenter.js';
 import * as treeRepo from '../tree/tree.repo.js';
 import { verifyPassword } from '../user/password.js';
 import type { GrantSigner } from './share.grant.js';
 import * as repo from './share.repo.js';
-import { isExpired } from './share.service.js';
+import { isExpired, mayShare } from './share.service.js';
 
 export interface ShareViewDeps extends files.FileDeps {
   grants: GrantSigner;
@@ -58,6 +61,9 @@ async function liveShare(db: Executor, token: string, now = new Date()): Promise
     if (node.type === 'page' && node.publishedVersion === null) throw notFound();
     // a topic or page under a deleted topic is deleted with it (the recycle bin deletes subtrees)
   }
+  // the link speaks for its creator: one who may no longer share there ends it
+  const role = await roleInSpace(db, share.createdBy, space.id);
+  if (!role || !mayShare(role, await repo.editorsMayShare(db, space.id))) throw notFound();
   return { share, space, node };
 }
 

@@ -9,7 +9,7 @@ import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import { unlockFailureLimit } from './share-view.service.js';
-import { unlockPerIpPerMinute } from './share.routes.js';
+import { unlockPerIpPerMinute, unlockPerSharePerMinute } from './share.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -417,6 +417,23 @@ describe('reading a protected share', () => {
     },
   );
 
+  it("ends with its creator's right to share: an editor's shares when editors may no longer share", async () => {
+    const w = await world();
+    const settings = `/api/v1/share/space/${w.space.id}/settings`;
+    await call('PUT', settings, w.as.admin, { editorsMayShare: true });
+    const made = await share(w.as.editor, 'page', w.shared);
+    const url = `/api/v1/share/s/${made.token}/page/${w.shared}/blocks`;
+    expect((await read(url)).status).toBe(200);
+    await call('PUT', settings, w.as.admin, { editorsMayShare: false });
+    const gone = await read(url);
+    expect(gone.status).toBe(404);
+    expectNoContent(gone.raw);
+    expect((await read(`/api/v1/share/s/${made.token}`)).status).toBe(404);
+    // allowed again: the link works again (it was never revoked)
+    await call('PUT', settings, w.as.admin, { editorsMayShare: true });
+    expect((await read(url)).status).toBe(200);
+  });
+
   it('a new password closes the grants of the old one', async () => {
     const w = await world();
     const made = await share(w.as.owner, 'page', w.shared, { password: 'first-pw' });
@@ -473,6 +490,33 @@ describe('guessing a share password', () => {
     const right = await unlock(token, 'right-one', address);
     expect(right.status).toBe(429);
     expect(right.body.code).toBe(ErrorCode.tooFrequent);
+  });
+
+  it('limits each address apart: another address still unlocks', async () => {
+    const w = await world();
+    const { token } = await share(w.as.owner, 'page', w.shared, { password: 'right-one' });
+    const address = newAddress();
+    for (let i = 0; i < unlockPerIpPerMinute; i++) {
+      // right and wrong in turn: the share's own lock is never reached
+      const res = await unlock(token, i % 2 ? 'right-one' : 'wrong-one', address);
+      expect(res.status).toBe(i % 2 ? 200 : 403);
+    }
+    const refused = await unlock(token, 'right-one', address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(ErrorCode.tooFrequent);
+    expect((await unlock(token, 'right-one')).status).toBe(200);
+  });
+
+  it('limits the tries at one share from all addresses together', async () => {
+    const w = await world();
+    const { token } = await share(w.as.owner, 'page', w.shared, { password: 'right-one' });
+    for (let i = 0; i < unlockPerSharePerMinute; i++) {
+      expect((await unlock(token, 'right-one')).status).toBe(200);
+    }
+    const refused = await unlock(token, 'right-one');
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(ErrorCode.tooFrequent);
+    expect(refused.body.data.retryAfter).toBeGreaterThan(0);
   });
 
   it('locks the share for a while after repeated wrong passwords from anywhere', async () => {

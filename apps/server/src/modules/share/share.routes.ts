@@ -2,6 +2,7 @@
 // (anyone holding it; `auth: 'none'`, the link and its grant are the credential).
 import type { FastifyRequest } from 'fastify';
 import {
+  ErrorCode,
   commentListQuerySchema,
   commentListSchema,
   createShareRequestSchema,
@@ -24,6 +25,7 @@ import {
   spaceTreeSchema,
   updateShareRequestSchema,
 } from '@library/contract';
+import { AppError } from '../../http/app-error.js';
 import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
@@ -124,13 +126,23 @@ export function registerShareRoutes(app: App, deps: view.ShareViewDeps) {
 
   // Limited per client address by the route's limit and per share by the hook below, both
   // answering 429 before the password is looked at; repeated failures lock the share too.
-  const perShare = app.rateLimit({
+  const perShare = app.createRateLimit({
     max: unlockPerSharePerMinute,
     timeWindow: '1 minute',
     skipOnError: false,
     keyGenerator: (request) =>
       `share:${(request.params as { token?: string } | undefined)?.token ?? ''}`,
   });
+  // (not `app.rateLimit`: that hook stands down once the route's own limit has run)
+  const limitPerShare = async (request: FastifyRequest) => {
+    const counted = await perShare(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      throw new AppError(ErrorCode.tooFrequent, {
+        status: 429,
+        data: { retryAfter: counted.ttlInSeconds },
+      });
+    }
+  };
   app.post(
     '/api/v1/share/s/:token/unlock',
     {
@@ -138,7 +150,7 @@ export function registerShareRoutes(app: App, deps: view.ShareViewDeps) {
         ...open,
         rateLimit: { max: unlockPerIpPerMinute, timeWindow: '1 minute', skipOnError: false },
       },
-      preHandler: perShare,
+      preHandler: limitPerShare,
       schema: {
         tags,
         params: shareTokenParamsSchema,
