@@ -83,13 +83,15 @@ export async function shareMeta(
   grant: string | undefined,
 ): Promise<ShareMeta> {
   const { share, space, node } = await liveShare(deps.db, token);
-  await repo.countVisit(deps.db, share.id);
   const isProtected = share.passwordHash !== null;
+  const unlocked = !isProtected || deps.grants.verify(share, grant);
+  // a visit is an opening of the link; the viewer's reload after its unlock is the same visit
+  if (!(isProtected && unlocked)) await repo.countVisit(deps.db, share.id);
   return {
     targetType: share.targetType,
     title: node?.name ?? space.name,
     protected: isProtected,
-    unlocked: !isProtected || deps.grants.verify(share, grant),
+    unlocked,
     expiresAt: share.expiresAt?.toISOString() ?? null,
     showComments: share.showComments,
     allowDownload: share.allowDownload,
