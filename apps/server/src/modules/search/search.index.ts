@@ -58,6 +58,20 @@ export function blocksText(blocks: readonly unknown[]) {
   return { body: body.slice(0, maxBodyChars), blocks: starts };
 }
 
+/** A document's terms with their (title-weighted) frequencies, and its length in terms. */
+export function documentTerms(title: string, body: string) {
+  const counts = new Map<string, number>();
+  let length = 0;
+  const count = (term: string, weight: number) => {
+    counts.set(term, (counts.get(term) ?? 0) + weight);
+    length += 1;
+  };
+  for (const term of searchTerms(title)) count(term.slice(0, 64), titleWeight);
+  for (const term of initialsTerms(title)) count(term, titleWeight);
+  for (const term of searchTerms(body)) count(term.slice(0, 64), 1);
+  return { counts, length };
+}
+
 async function store(db: Executor, source: SearchSource) {
   const hash = crypto
     .createHash('sha256')
@@ -68,15 +82,7 @@ async function store(db: Executor, source: SearchSource) {
     .from(searchDocs)
     .where(and(eq(searchDocs.objectId, source.objectId), eq(searchDocs.variant, source.variant)));
   if (existing && existing.hash === hash && existing.version === (source.version ?? null)) return;
-  const counts = new Map<string, number>();
-  let length = 0;
-  const count = (term: string, weight: number) => {
-    counts.set(term, (counts.get(term) ?? 0) + weight);
-    length += 1;
-  };
-  for (const term of searchTerms(source.title)) count(term.slice(0, 64), titleWeight);
-  for (const term of initialsTerms(source.title)) count(term, titleWeight);
-  for (const term of searchTerms(source.body)) count(term.slice(0, 64), 1);
+  const { counts, length } = documentTerms(source.title, source.body);
   const values = {
     type: source.type,
     variant: source.variant,
