@@ -91,14 +91,18 @@ export function parseKeywords(keywords: string): QueryTerms {
     if (run.length === 1) add(unigramMark + run, unigramWeight);
   }
   for (const word of folded.match(/[a-z]{2,32}/g) ?? []) add(initialsMark + word, 1);
+  // highlighted: phrases, each typed CJK run whole, its words and character pairs (a word jieba
+  // cuts into characters is still marked as the pair), a character only when typed alone
   const highlights = new Set<string>(phrases);
-  for (const term of indexTerms(loose)) {
-    if (!term.startsWith(bigramMark)) highlights.add(term);
-  }
   for (const run of folded.match(/[\u3400-\u9fff\uf900-\ufaff]+/gu) ?? []) {
-    if (run.length === 1) highlights.add(run);
+    highlights.add(run);
+    if (run.length > 4) continue; // a long run (a question) is marked by its words
+    for (let i = 0; i + 1 < run.length; i += 1) highlights.add(run.slice(i, i + 2));
   }
-  for (const word of folded.match(/[a-z0-9]+/g) ?? []) highlights.add(stemTerm(word));
+  for (const term of indexTerms(loose)) {
+    if (!term.startsWith(bigramMark) && term.length > 1) highlights.add(term);
+  }
+  for (const word of folded.match(/[a-z0-9]{2,}/g) ?? []) highlights.add(stemTerm(word));
   return {
     terms: [...weights].map(([term, weight]) => ({ term, weight })),
     phrases,
