@@ -99,10 +99,15 @@ export function SearchModal({
       ?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  const openResult = (result: SearchResult) => {
-    setRecent(rememberSearch(keywords));
-    onClose();
+  // a search is remembered when the modal closes on it, by opening a result or not
+  const close = () => {
+    if (debounced.trim()) setRecent(rememberSearch(debounced));
     setKeywords('');
+    onClose();
+  };
+
+  const openResult = (result: SearchResult) => {
+    close();
     void navigate(resultHref(result, mobile));
   };
 
@@ -127,7 +132,7 @@ export function SearchModal({
   return (
     <Modal
       open={open}
-      onCancel={onClose}
+      onCancel={close}
       footer={null}
       closable={false}
       width={640}
