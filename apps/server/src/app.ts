@@ -49,6 +49,12 @@ import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
+import {
+  indexAllForSearch,
+  indexFileForSearch,
+  indexPageForSearch,
+} from './modules/search/search.index.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerOrderAdminRoutes } from './modules/order/order-admin.routes.js';
 import { registerOrderRoutes } from './modules/order/order.routes.js';
 import { registerPayNotifyRoutes } from './modules/order/pay-notify.routes.js';
@@ -208,8 +214,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // PostgreSQL vacuums by itself; on PGlite a job does it after indexing
     autovacuum: database.kind === 'postgres',
   };
-  app.jobs.handle(Job.indexPage, indexPageHandler(aiIndex));
-  app.jobs.handle(Job.indexFile, indexFileHandler(aiIndex));
+  // a page's or file's change re-indexes it for search first (found within seconds), then the AI
+  const aiIndexPage = indexPageHandler(aiIndex);
+  const aiIndexFile = indexFileHandler(aiIndex);
+  app.jobs.handle(Job.indexPage, async (payload) => {
+    await indexPageForSearch(db, payload.pageId);
+    await aiIndexPage(payload);
+  });
+  app.jobs.handle(Job.indexFile, async (payload) => {
+    await indexFileForSearch(db, payload.fileId);
+    await aiIndexFile(payload);
+  });
+  app.jobs.handle(Job.indexSearchAll, () => indexAllForSearch(db));
   app.jobs.handle(Job.reindexSpace, reindexSpaceHandler(aiIndex));
   app.jobs.handle(Job.vacuumAiIndex, vacuumIndexHandler(aiIndex));
 
@@ -230,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInviteRoutes(app, { db });
   registerRecycleRoutes(app, { db, quotas: config.quotas });
   registerNoteRoutes(app, { db });
+  registerSearchRoutes(app, { db });
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);
   registerMcpRoutes(app, {

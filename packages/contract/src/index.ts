@@ -20,3 +20,4 @@ export * from './schemas/admin.js';
 export * from './schemas/addrbook.js';
 export * from './schemas/order.js';
 export * from './schemas/share.js';
+export * from './schemas/search.js';

@@ -124,6 +124,7 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'GET /api/v1/recycle': 'The recycle bin',
   'POST /api/v1/recycle/{id}/restore': 'Restore an item from the recycle bin',
   'DELETE /api/v1/recycle/{id}': 'Delete an item forever',
+  'GET /api/v3/search': 'Search pages, topics, links, files and my notes',
   'GET /api/v1/note': "The caller's quick notes",
   'POST /api/v1/note': 'Create a quick note',
   'GET /api/v1/note/{id}': 'A quick note',

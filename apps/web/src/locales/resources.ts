@@ -22,6 +22,7 @@ import type orders from './zh_CN/orders.json';
 import type placeholder from './zh_CN/placeholder.json';
 import type recycle from './zh_CN/recycle.json';
 import type routes from './zh_CN/routes.json';
+import type search from './zh_CN/search.json';
 import type session from './zh_CN/session.json';
 import type share from './zh_CN/share.json';
 import type spaces from './zh_CN/spaces.json';
@@ -51,6 +52,7 @@ export interface TranslationResources {
   placeholder: typeof placeholder;
   recycle: typeof recycle;
   routes: typeof routes;
+  search: typeof search;
   session: typeof session;
   share: typeof share;
   spaces: typeof spaces;

@@ -8,3 +8,4 @@ export * from './ai.js';
 export * from './addrbook.js';
 export * from './order.js';
 export * from './shares.js';
+export * from './search.js';

@@ -42,4 +42,6 @@ export const Job = {
   expireOrder: defineJob('order.expire', z.object({ orderId: z.string() })),
   /** a refund the provider is still processing: asks again until it is done */
   checkRefund: defineJob('order.check-refund', z.object({ orderId: z.string() })),
+  /** puts into the search index what is not in it yet (after the upgrade that added search) */
+  indexSearchAll: defineJob('search.index-all', none),
 } as const;

@@ -15,6 +15,7 @@ import { draftRowsOf } from './note-page.js';
 import { noteBlocks, presentNoteSummary } from './note.presenter.js';
 import * as repo from './note.repo.js';
 import { plainTextOf } from './note.text.js';
+import { indexNoteForSearch } from '../search/search.index.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
@@ -38,11 +39,15 @@ export async function createNote(
   userId: number,
   input: { title: string; content: NoteBlock[]; text?: string | undefined },
 ) {
-  return repo.insertNote(db, {
-    userId,
-    title: input.title,
-    content: input.content,
-    text: input.text ?? plainTextOf(input.content),
+  return db.transaction(async (tx) => {
+    const note = await repo.insertNote(tx, {
+      userId,
+      title: input.title,
+      content: input.content,
+      text: input.text ?? plainTextOf(input.content),
+    });
+    await indexNoteForSearch(tx, note);
+    return note;
   });
 }
 
@@ -63,9 +68,12 @@ export async function updateNote(
   if (input.text !== undefined) changes.text = input.text;
   else if (input.content !== undefined) changes.text = plainTextOf(input.content);
   if (Object.keys(changes).length === 0) return getNote(db, userId, noteId);
-  const note = await repo.updateNote(db, userId, noteId, changes);
-  if (!note) throw notFound();
-  return note;
+  return db.transaction(async (tx) => {
+    const note = await repo.updateNote(tx, userId, noteId, changes);
+    if (!note) throw notFound();
+    await indexNoteForSearch(tx, note);
+    return note;
+  });
 }
 
 export async function deleteNote(db: Database, userId: number, noteId: string) {

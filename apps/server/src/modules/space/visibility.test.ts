@@ -281,6 +281,25 @@ describe('the visibility rule through every route that exposes content', () => {
     }
   });
 
+  it('search (issue 14): results in the space named, by the same rule', async () => {
+    for (const caller of callerNames) {
+      const { spaceId, ids } = spaceOf(caller);
+      const res = await t.call(
+        'GET',
+        `/api/v3/search?keywords=${encodeURIComponent(word)}&spaceId=${spaceId}`,
+        world.headers[caller],
+      );
+      const found =
+        res.status === 200
+          ? new Set((res.body.data.list as Array<{ id: string }>).map((result) => result.id))
+          : res.status;
+      // a space the caller may not read is missing, as everywhere
+      const wanted =
+        expected[caller].size === 0 ? 404 : new Set([...expected[caller]].map((name) => ids[name]));
+      expect({ caller, found }).toEqual({ caller, found: wanted });
+    }
+  });
+
   it('the tree, the list view and the topic count', async () => {
     for (const caller of callerNames) {
       const { spaceId } = spaceOf(caller);

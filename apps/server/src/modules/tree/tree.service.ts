@@ -25,6 +25,7 @@ import {
   presentListViewItem,
   presentTopicDetail,
 } from './tree.presenter.js';
+import { indexNodeForSearch } from '../search/search.index.js';
 import * as repo from './tree.repo.js';
 
 type NodeType = NodeRow['type'];
@@ -132,7 +133,7 @@ async function createNode(
     if (parentId !== null) await liveTopicIn(tx, spaceId, parentId);
     const last = await repo.lastPosition(tx, spaceId, parentId);
     const now = new Date();
-    return repo.insertNode(tx, {
+    const node = await repo.insertNode(tx, {
       spaceId,
       parentId,
       type: input.type,
@@ -145,6 +146,11 @@ async function createNode(
       createdAt: now,
       updatedAt: now,
     });
+    // search finds a new page by its title as soon as its index job ran; topics and links now
+    if (node.type === 'page')
+      await enqueueJob(tx, Job.indexPage, { pageId: node.id }, { key: node.id });
+    else await indexNodeForSearch(tx, node);
+    return node;
   });
 }
 
@@ -203,6 +209,7 @@ async function editNode(
   });
   if (!updated) throw notFound();
   if (type === 'page') await enqueueJob(db, Job.indexPage, { pageId: nodeId }, { key: nodeId });
+  else await indexNodeForSearch(db, updated);
   return updated;
 }
 

@@ -13,6 +13,7 @@ import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
 import { usePendingInviteCount } from '../../addrbook';
+import { SearchLauncher } from '../../search';
 import { SpaceList } from '../../space';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { UserMenu } from './UserMenu';
@@ -39,6 +40,7 @@ function PageTitle() {
 function HeaderActions({ compact = false }: { compact?: boolean }) {
   return (
     <div className="header-actions">
+      <SearchLauncher compact={compact} />
       <LanguageSwitcher showLabel={!compact} />
       <ThemeSwitcher />
       <UserMenu showName={!compact} />

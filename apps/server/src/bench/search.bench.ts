@@ -1,0 +1,181 @@
+// Times GET /api/v3/search over many pages (issue 14 §5: p95 under 100 ms on PostgreSQL and
+// 300 ms on PGlite at 100,000 pages) beside the raw SQL of the same ranking, in the same run.
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/search.bench.ts
+// PGlite in memory by default. BENCH_SEARCH_PAGES (100000) pages, each a CMRC 2018 sentence or two
+// under a title of its article (so words repeat as in a real library), in one space whose
+// caller edits (drafts searched); their search documents and postings are written in bulk from
+// the same `documentTerms` the index job uses. BENCH_RUNS (30) timed runs after 5 warm-ups.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectPostgres, wrapPglite } from '../db/database.js';
+import { searchDocs, searchPostings, spaceNodes } from '../db/schema/index.js';
+import { parseKeywords } from '../infra/search/search-terms.js';
+import { documentTerms } from '../modules/search/search.index.js';
+import { searchDocuments } from '../modules/search/search.repo.js';
+import { issueToken } from '../modules/session/session.service.js';
+import { createSpace } from '../modules/space/space.service.js';
+import { createUser } from '../modules/user/user.service.js';
+import { foldText } from '../infra/search/search-terms.js';
+import { loadCmrc } from './cmrc.js';
+import { out, timeRuns } from './report.js';
+
+const pageCount = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url
+    ? connectPostgres(url, 4)
+    : wrapPglite(await PGlite.create({ extensions: { vector } }));
+  await database.migrate();
+  const db = database.db;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-search-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  let spaceId: string | null = null;
+  try {
+    const user = await createUser(db, {
+      nickname: '搜索基准',
+      email: `search-${Date.now()}@bench.example`,
+    });
+    const space = await createSpace(db, user.id, { name: '搜索基准空间' });
+    spaceId = space.id;
+    const { token } = await issueToken(
+      db,
+      user.id,
+      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0.1' },
+      null,
+    );
+    const sentences = loadCmrc().flatMap((article) =>
+      article.paragraphs.flatMap((paragraph) =>
+        (paragraph.context.match(/[^。！？]+[。！？]?/g) ?? []).map((text) => ({
+          title: article.title,
+          text,
+        })),
+      ),
+    );
+    const started = performance.now();
+    const batch = 500;
+    for (let from = 0; from < pageCount; from += batch) {
+      const n = Math.min(batch, pageCount - from);
+      const items = Array.from({ length: n }, (_, i) => {
+        const k = from + i;
+        const a = sentences[k % sentences.length]!;
+        const b = sentences[(k * 7 + 3) % sentences.length]!;
+        return { title: `${a.title} ${k}`, body: `${a.text}\n${b.text}\n` };
+      });
+      const nodes = await db
+        .insert(spaceNodes)
+        .values(
+          items.map((item, i) => ({
+            spaceId: space.id,
+            type: 'page' as const,
+            name: item.title,
+            position: `b${String(from + i).padStart(7, '0')}`,
+            createdBy: user.id,
+          })),
+        )
+        .returning({ id: spaceNodes.id });
+      const terms = items.map((item) => documentTerms(item.title, item.body));
+      const docs = await db
+        .insert(searchDocs)
+        .values(
+          items.map((item, i) => ({
+            type: 'page',
+            variant: 'draft',
+            objectId: nodes[i]!.id,
+            spaceId: space.id,
+            nodeId: nodes[i]!.id,
+            title: item.title,
+            body: item.body,
+            folded: foldText(`${item.title}\n${item.body}`),
+            length: terms[i]!.length,
+            hash: 'bench',
+          })),
+        )
+        .returning({ id: searchDocs.id });
+      const postings = terms.flatMap((t, i) =>
+        [...t.counts].map(([term, tf]) => ({ term, docId: docs[i]!.id, tf })),
+      );
+      for (let p = 0; p < postings.length; p += 5000) {
+        await db.insert(searchPostings).values(postings.slice(p, p + 5000));
+      }
+      if ((from / batch) % 20 === 0) out(`  ${from + n} pages…`);
+    }
+    await db.execute(sql`analyze search_docs`);
+    await db.execute(sql`analyze search_postings`);
+    if (database.kind !== 'postgres') await db.execute(sql`vacuum search_postings`);
+    const counted = await db.select({ postings: sql<number>`count(*)::int` }).from(searchPostings);
+    const postings = counted[0]?.postings ?? 0;
+    out(`database: ${database.kind}; ${pageCount} pages, ${postings} postings`);
+    out(`loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    out(
+      `load average: ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
+
+    const cases = [
+      { label: 'a word (历史)', keywords: '历史' },
+      { label: 'two words (足球 比赛)', keywords: '足球 比赛' },
+      { label: 'a single character (龙)', keywords: '龙' },
+      { label: 'pinyin initials (zg)', keywords: 'zg' },
+      { label: 'a question (CMRC)', keywords: sentences[123]!.text.slice(0, 30) },
+      { label: 'a phrase ("中华人民共和国")', keywords: '"中华人民共和国"' },
+      { label: 'no match (不存在的词语)', keywords: '龘靐齉' },
+    ];
+    const fmt = (s: { median: number; p95: number }) =>
+      `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
+    const line = (label: string, value: string) => out(`  ${label.padEnd(30)}${value}`);
+    let worstP95 = 0;
+    for (const entry of cases) {
+      const parsed = parseKeywords(entry.keywords);
+      const scope = { callerId: user.id, editorSpaces: [space.id], readerSpaces: [], notes: true };
+      const raw = () => searchDocuments(db, scope, parsed.terms, parsed.phrases, 0, 20);
+      const request = () =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v3/search?keywords=${encodeURIComponent(entry.keywords)}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const first = await request();
+      if (first.statusCode !== 200) throw new Error(`search answered ${first.statusCode}`);
+      const total = first.json().data.total as number;
+      const api = await timeRuns(request, runs);
+      const sqlOnly = await timeRuns(raw, runs);
+      worstP95 = Math.max(worstP95, api.p95);
+      out(`${entry.label}: ${total} match`);
+      line('ranking SQL:', fmt(sqlOnly));
+      line('GET /api/v3/search:', fmt(api));
+    }
+    out(`worst p95 of the API: ${worstP95.toFixed(1)} ms`);
+    out(
+      `load average: ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    if (spaceId && database.kind === 'postgres') {
+      await db.execute(sql`delete from spaces where id = ${spaceId}`);
+    }
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

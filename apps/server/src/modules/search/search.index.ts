@@ -1,0 +1,255 @@
+// Keeps the search index (search_docs + search_postings, docs/decisions/search.md) up to date:
+// pages and files through the jobs that already follow their changes (Job.indexPage,
+// Job.indexFile, handled in app.ts beside the AI index), topics, links and quick notes in the
+// transaction that changes them (a title is cheap to cut). Deleting is not indexing: search
+// checks the live rows at query time, and a purge cascades.
+import crypto from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  notes,
+  pageBlocks,
+  pageVersions,
+  searchDocs,
+  searchPostings,
+  spaceFileTexts,
+  spaceFiles,
+  spaceNodes,
+} from '../../db/schema/index.js';
+import { enqueueJobs } from '../../infra/jobs/job-queue.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { foldText, initialsTerms, searchTerms } from '../../infra/search/search-terms.js';
+import { termFormat } from '../../infra/search/tokenizer.js';
+import { blockSegments } from '../ai/chunker.js';
+
+/** A title's terms count this many times (a word in the title ranks above one in the text). */
+const titleWeight = 3;
+/** Text beyond this is not indexed (a file's extracted text can be long). */
+const maxBodyChars = 200_000;
+/** The search index's own format: bump it to re-index everything (with the tokenizer's). */
+const searchFormat = 1;
+
+type DocType = 'page' | 'topic' | 'link' | 'file' | 'note';
+type Variant = 'draft' | 'published' | 'all';
+
+interface SearchSource {
+  type: DocType;
+  variant: Variant;
+  objectId: string;
+  spaceId: string | null;
+  nodeId?: string;
+  fileId?: string;
+  noteId?: string;
+  ownerId?: number;
+  version?: number | null;
+  title: string;
+  body: string;
+  blocks?: Array<[string, number]>;
+}
+
+/** Page blocks as text, one block a line, with where each block starts. */
+export function blocksText(blocks: readonly unknown[]) {
+  let body = '';
+  const starts: Array<[string, number]> = [];
+  for (const segment of blockSegments(blocks)) {
+    if (segment.blockId) starts.push([segment.blockId, body.length]);
+    body += segment.text + '\n';
+  }
+  return { body: body.slice(0, maxBodyChars), blocks: starts };
+}
+
+/** A document's terms with their (title-weighted) frequencies, and its length in terms. */
+export function documentTerms(title: string, body: string) {
+  const counts = new Map<string, number>();
+  let length = 0;
+  const count = (term: string, weight: number) => {
+    counts.set(term, (counts.get(term) ?? 0) + weight);
+    length += 1;
+  };
+  for (const term of searchTerms(title)) count(term.slice(0, 64), titleWeight);
+  for (const term of initialsTerms(title)) count(term, titleWeight);
+  for (const term of searchTerms(body)) count(term.slice(0, 64), 1);
+  return { counts, length };
+}
+
+async function store(db: Executor, source: SearchSource) {
+  const hash = crypto
+    .createHash('sha256')
+    .update(`${searchFormat}.${termFormat()}\n${source.title}\n${source.body}`)
+    .digest('hex');
+  const [existing] = await db
+    .select({ id: searchDocs.id, hash: searchDocs.hash, version: searchDocs.version })
+    .from(searchDocs)
+    .where(and(eq(searchDocs.objectId, source.objectId), eq(searchDocs.variant, source.variant)));
+  if (existing && existing.hash === hash && existing.version === (source.version ?? null)) return;
+  const { counts, length } = documentTerms(source.title, source.body);
+  const values = {
+    type: source.type,
+    variant: source.variant,
+    objectId: source.objectId,
+    spaceId: source.spaceId,
+    nodeId: source.nodeId ?? null,
+    fileId: source.fileId ?? null,
+    noteId: source.noteId ?? null,
+    ownerId: source.ownerId ?? null,
+    version: source.version ?? null,
+    title: source.title,
+    body: source.body,
+    folded: foldText(`${source.title}\n${source.body}`),
+    blocks: source.blocks ?? [],
+    length: Math.max(length, 1),
+    hash,
+    indexedAt: new Date(),
+  };
+  let docId: number;
+  if (existing) {
+    docId = existing.id;
+    await db.update(searchDocs).set(values).where(eq(searchDocs.id, docId));
+    await db.delete(searchPostings).where(eq(searchPostings.docId, docId));
+  } else {
+    const [inserted] = await db.insert(searchDocs).values(values).returning({ id: searchDocs.id });
+    docId = inserted!.id;
+  }
+  const postings = [...counts].map(([term, tf]) => ({ term, docId, tf }));
+  for (let start = 0; start < postings.length; start += 2000) {
+    await db.insert(searchPostings).values(postings.slice(start, start + 2000));
+  }
+}
+
+async function drop(db: Executor, objectId: string, variant?: Variant) {
+  await db
+    .delete(searchDocs)
+    .where(
+      and(eq(searchDocs.objectId, objectId), variant ? eq(searchDocs.variant, variant) : undefined),
+    );
+}
+
+/** A page's draft (for editors) and its published version (for readers). */
+export async function indexPageForSearch(db: Executor, pageId: string) {
+  await db.transaction(async (tx) => {
+    const [node] = await tx
+      .select()
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.id, pageId), eq(spaceNodes.type, 'page')))
+      .for('update');
+    if (!node) return drop(tx, pageId);
+    const draft = await tx
+      .select({ data: pageBlocks.data })
+      .from(pageBlocks)
+      .where(eq(pageBlocks.pageId, pageId))
+      .orderBy(asc(pageBlocks.position));
+    const page = { type: 'page' as const, objectId: pageId, spaceId: node.spaceId, nodeId: pageId };
+    await store(tx, {
+      ...page,
+      variant: 'draft',
+      title: node.name,
+      ...blocksText(draft.map((row) => row.data)),
+    });
+    if (node.publishedVersion === null) return drop(tx, pageId, 'published');
+    const [published] = await tx
+      .select({ blocks: pageVersions.blocks })
+      .from(pageVersions)
+      .where(and(eq(pageVersions.pageId, pageId), eq(pageVersions.version, node.publishedVersion)));
+    await store(tx, {
+      ...page,
+      variant: 'published',
+      version: node.publishedVersion,
+      title: node.name,
+      ...blocksText(Array.isArray(published?.blocks) ? published.blocks : []),
+    });
+  });
+}
+
+/** A topic's name, a link's name and address. Pages go through `indexPageForSearch`. */
+export async function indexNodeForSearch(
+  db: Executor,
+  node: { id: string; spaceId: string; type: string; name: string; url: string | null },
+) {
+  if (node.type !== 'topic' && node.type !== 'link') return;
+  await store(db, {
+    type: node.type,
+    variant: 'all',
+    objectId: node.id,
+    spaceId: node.spaceId,
+    nodeId: node.id,
+    title: node.name,
+    body: node.url ?? '',
+  });
+}
+
+/** A file's name and extracted text. */
+export async function indexFileForSearch(db: Executor, fileId: string) {
+  await db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ id: spaceFiles.id, spaceId: spaceFiles.spaceId, name: spaceFiles.name })
+      .from(spaceFiles)
+      .where(eq(spaceFiles.id, fileId));
+    if (!file) return drop(tx, fileId);
+    const [text] = await tx
+      .select({ text: spaceFileTexts.text })
+      .from(spaceFileTexts)
+      .where(eq(spaceFileTexts.fileId, fileId));
+    await store(tx, {
+      type: 'file',
+      variant: 'all',
+      objectId: fileId,
+      spaceId: file.spaceId,
+      fileId,
+      title: file.name,
+      body: (text?.text ?? '').slice(0, maxBodyChars),
+    });
+  });
+}
+
+/** A quick note (found by its author only). */
+export async function indexNoteForSearch(
+  db: Executor,
+  note: { id: string; userId: number; title: string; text: string },
+) {
+  await store(db, {
+    type: 'note',
+    variant: 'all',
+    objectId: note.id,
+    spaceId: null,
+    noteId: note.id,
+    ownerId: note.userId,
+    title: note.title,
+    body: note.text.slice(0, maxBodyChars),
+  });
+}
+
+/**
+ * Everything not in the index yet (after the upgrade that added search, or a format change):
+ * topics, links and notes here, pages and files as their usual jobs.
+ */
+export async function indexAllForSearch(db: Executor) {
+  const missing = (column: SQL) =>
+    sql`not exists (select 1 from search_docs d where d.object_id = ${column})`;
+  const nodes = await db
+    .select()
+    .from(spaceNodes)
+    .where(missing(sql`"space_nodes"."id"`));
+  for (const node of nodes) {
+    if (node.type !== 'page') await indexNodeForSearch(db, node);
+  }
+  await enqueueJobs(
+    db,
+    Job.indexPage,
+    nodes.filter((n) => n.type === 'page').map((n) => ({ payload: { pageId: n.id }, key: n.id })),
+  );
+  const files = await db
+    .select({ id: spaceFiles.id })
+    .from(spaceFiles)
+    .where(missing(sql`"space_files"."id"`));
+  await enqueueJobs(
+    db,
+    Job.indexFile,
+    files.map((f) => ({ payload: { fileId: f.id }, key: f.id })),
+  );
+  for (const note of await db
+    .select()
+    .from(notes)
+    .where(missing(sql`"notes"."id"`))) {
+    await indexNoteForSearch(db, note);
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { idSchema } from './space.js';
+
+/** What search finds (issue 14). */
+export const searchResultTypes = ['page', 'topic', 'link', 'file', 'note'] as const;
+export type SearchResultType = (typeof searchResultTypes)[number];
+
+/**
+ * `GET /api/v3/search?keywords&spaceId&type&page&pageSize`: `keywords` as people type them
+ * (words, single characters, pinyin initials of titles, "an exact phrase" in double quotes);
+ * `spaceId` one space (also a space open to visitors), otherwise all the caller's spaces and
+ * notes; `type` one kind. page from 0, pageSize 1–50 (20).
+ */
+export const searchQuerySchema = pageQuerySchema(20, 50).extend({
+  keywords: z.string().trim().min(1).max(100),
+  spaceId: idSchema.optional(),
+  type: z.enum(searchResultTypes).optional(),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+/**
+ * One result. `snippet` is HTML-escaped text (`&amp; &lt; &gt; &quot; &#39;`) in which the only
+ * markup is `<em>…</em>` around the matching words; clients split on those two tags and render
+ * the rest as text. `blockId`: the page block of the snippet (open the page scrolled to it).
+ * `spaceId` is null for quick notes (they belong to their author, not to a space).
+ */
+export const searchResultSchema = z.object({
+  type: z.enum(searchResultTypes),
+  id: z.string(),
+  spaceId: z.string().nullable(),
+  title: z.string(),
+  snippet: z.string(),
+  blockId: z.string().optional(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResultListSchema = pageSchema(searchResultSchema);
+export type SearchResultList = z.infer<typeof searchResultListSchema>;
