@@ -42,4 +42,6 @@ export const Job = {
   expireOrder: defineJob('order.expire', z.object({ orderId: z.string() })),
   /** a refund the provider is still processing: asks again until it is done */
   checkRefund: defineJob('order.check-refund', z.object({ orderId: z.string() })),
+  /** makes a topic subtree from a template (a pending creation, template.service.ts) */
+  createFromTemplate: defineJob('template.create', z.object({ creationId: z.string() })),
 } as const;
