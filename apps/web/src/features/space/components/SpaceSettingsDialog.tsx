@@ -17,6 +17,7 @@ import { updateSpace } from '../api/update-space';
 import { uploadSpaceIcon } from '../api/upload-space-icon';
 import { SpaceAiSettings } from '../../ai';
 import { IconPicker } from './IconPicker';
+import { TemplateListSettings } from '../../templates';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
 
 interface SpaceSettingsDialogProps {
@@ -47,6 +48,11 @@ export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialo
             key: 'members',
             label: t('spaces.members'),
             children: <SpaceMemberSettings space={space} />,
+          },
+          {
+            key: 'templates',
+            label: t('templates.spaceTab'),
+            children: <TemplateListSettings spaceId={space.spaceId} />,
           },
           {
             key: 'ai',

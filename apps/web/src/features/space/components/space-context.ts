@@ -12,6 +12,10 @@ export interface SpaceActions {
   remove: (node: TreeNode) => void;
   refresh: () => void;
   openSettings: () => void;
+  /** the template gallery, making the new page or topic inside `parentId` (null: the root) */
+  fromTemplate?: (parentId: string | null) => void;
+  /** 'save as template' for a page or a topic */
+  saveAsTemplate?: (node: TreeNode) => void;
 }
 
 export interface SpaceViewContext {

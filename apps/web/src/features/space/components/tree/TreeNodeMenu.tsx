@@ -33,10 +33,18 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
           label: t('spaces.newLink'),
           on: isFeatureOn(switches, 'createExternalLink'),
         },
+        {
+          key: 'from-template',
+          label: t('templates.fromTemplate'),
+          on: isFeatureOn(switches, 'createPage') && actions.fromTemplate !== undefined,
+        },
       ].filter((item) => item.on);
       if (creatable.length > 0) {
         items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
       }
+    }
+    if (node.type !== 'link' && actions.saveAsTemplate) {
+      items.push({ key: 'save-template', label: t('templates.saveAsTemplate') });
     }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
@@ -50,6 +58,8 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     if (key === 'new-topic') actions.create('topic', id);
     else if (key === 'new-page') actions.create('page', id);
     else if (key === 'new-link') actions.create('link', id);
+    else if (key === 'from-template') actions.fromTemplate?.(id);
+    else if (key === 'save-template') actions.saveAsTemplate?.(node);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
   };
