@@ -17,13 +17,13 @@ type Written = Omit<Starter, 'key' | 'cover'>;
 
 const covers: Record<StarterTemplateKey, string> = {
   'meeting-notes': '📝',
-  'weekly-report': '📅',
-  'product-requirements': '📐',
-  'onboarding-guide': '👋',
+  'weekly-report': '🗓️',
+  'product-requirements': '📘',
+  'onboarding-guide': '🤝',
   'project-plan': '🗂️',
-  retrospective: '🔁',
+  retrospective: '🧭',
   'technical-design': '🛠️',
-  sop: '📋',
+  sop: '🔧',
   'reading-notes': '📚',
   okr: '🎯',
 };

@@ -26,7 +26,7 @@ function cellContent(cell: unknown): unknown {
   return typeof cell === 'object' && cell !== null ? (cell as { content?: unknown }).content : null;
 }
 
-function PreviewBlock({ block }: { block: Block }) {
+function PreviewBlock({ block, number }: { block: Block; number?: number }) {
   const props = (block.props ?? {}) as Record<string, unknown>;
   const children = Array.isArray(block.children) ? (block.children as Block[]) : [];
   const nested =
@@ -54,7 +54,7 @@ function PreviewBlock({ block }: { block: Block }) {
     case 'numberedListItem':
       return (
         <div className="template-preview-item">
-          <span aria-hidden>1.</span>
+          <span aria-hidden>{number ?? 1}.</span>
           <span>{text}</span>
         </div>
       );
@@ -98,7 +98,7 @@ function PreviewBlock({ block }: { block: Block }) {
 }
 
 function Outline({ node }: { node: TemplateNode }) {
-  const icon = node.type === 'topic' ? '📁' : node.type === 'link' ? '🔗' : '📄';
+  const icon = node.type === 'topic' ? '🗂️' : node.type === 'link' ? '📎' : '📄';
   return (
     <li>
       <span aria-hidden>{icon}</span> {node.name}
@@ -113,12 +113,23 @@ function Outline({ node }: { node: TemplateNode }) {
   );
 }
 
+/** The number before each numbered list item: consecutive items count up from 1. */
+function numberedIndexes(blocks: Block[]): Array<number | undefined> {
+  let next = 0;
+  return blocks.map((block, index) => {
+    if (block.type !== 'numberedListItem') return undefined;
+    next = blocks[index - 1]?.type === 'numberedListItem' ? next + 1 : 1;
+    return next;
+  });
+}
+
 export function TemplatePreview({ root }: { root: TemplateNode }) {
   if (root.type === 'page') {
+    const numbers = numberedIndexes(root.blocks);
     return (
       <div className="template-preview" data-testid="template-preview">
-        {root.blocks.map((block) => (
-          <PreviewBlock key={block.id} block={block} />
+        {root.blocks.map((block, index) => (
+          <PreviewBlock key={block.id} block={block} number={numbers[index]} />
         ))}
       </div>
     );
