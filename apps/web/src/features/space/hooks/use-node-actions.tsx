@@ -38,7 +38,8 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
   rename: (node: TreeNode) => void;
   remove: (node: TreeNode) => void;
   fromTemplate: (parentId: string | null) => void;
-  saveAsTemplate: (node: TreeNode) => void;
+  /** undefined when the caller keeps no templates (neither the space's nor the system's) */
+  saveAsTemplate: ((node: TreeNode) => void) | undefined;
   elements: ReactNode;
 } {
   const { t } = useTranslation();
@@ -126,12 +127,15 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
       }),
     remove,
     fromTemplate: (parentId) => setGalleryParent(parentId),
-    saveAsTemplate: (node) =>
-      setSaving({
-        nodeId: nodeId(node),
-        name: node.name,
-        avatar: node.type === 'page' ? node.avatar : null,
-      }),
+    saveAsTemplate:
+      canManage || sysAdmin
+        ? (node) =>
+            setSaving({
+              nodeId: nodeId(node),
+              name: node.name,
+              avatar: node.type === 'page' ? node.avatar : null,
+            })
+        : undefined,
     elements: (
       <>
         {modalHolder}
