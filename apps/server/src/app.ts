@@ -74,6 +74,8 @@ import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
 import { registerBackupRoutes } from './modules/system/backup.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { createFromTemplateHandler } from './modules/template/template.service.js';
+import { registerTemplateRoutes } from './modules/template/template.routes.js';
 import { registerTreeRoutes } from './modules/tree/tree.routes.js';
 import { createAvatarStore } from './modules/user/avatar.store.js';
 import { registerUserRoutes } from './modules/user/user.routes.js';
@@ -248,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNoteRoutes(app, { db });
   registerSearchRoutes(app, { db });
   registerHistoryRoutes(app, { db });
+  registerTemplateRoutes(app, { db });
+  app.jobs.handle(Job.createFromTemplate, createFromTemplateHandler(db));
   registerFileRoutes(app, fileDeps);
   registerMcpRoutes(app, {
     ...fileDeps,

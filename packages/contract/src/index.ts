@@ -21,3 +21,4 @@ export * from './schemas/addrbook.js';
 export * from './schemas/order.js';
 export * from './schemas/share.js';
 export * from './schemas/search.js';
+export * from './schemas/template.js';

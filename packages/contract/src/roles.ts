@@ -15,6 +15,7 @@ export const ApiPermission = [
   'roles:write',
   'orders:read',
   'orders:write',
+  'templates:write',
 ] as const;
 
 /** What a system role is granted: admin menus and API permissions. */

@@ -8,6 +8,18 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'GET /api/v1/user/permission': "The caller's feature switches",
   'GET /api/v1/user/quota': "The caller's quotas and usage",
 
+  'GET /api/v1/template/starter': "The starter templates in the caller's language",
+  'GET /api/v1/template/starter/{key}': 'A starter template with its content (preview)',
+  'POST /api/v1/template/starter/{key}/use': 'Create a page from a starter template',
+  'GET /api/v1/template/creation/{id}': 'A pending creation from a template (poll until done)',
+  'GET /api/v1/template': 'System templates, or the templates of a space (its editors)',
+  'POST /api/v1/template': 'Save a page or a topic with its subtree as a system or space template',
+  'GET /api/v1/template/{id}': 'A template with its content (preview)',
+  'PUT /api/v1/template/{id}': "Edit a template's name, description or cover",
+  'DELETE /api/v1/template/{id}': 'Delete a template (700012 while a creation from it is pending)',
+  'POST /api/v1/template/{id}/use':
+    'New from template: a page at once, a topic subtree as a pending creation',
+
   'GET /api/v1/friend': 'My friends, filtered by name, remark or account',
   'PUT /api/v1/friend/inviteCode': 'Add the owner of an invite code as a friend',
   'GET /api/v1/friend/group': 'My friend groups with their friends',

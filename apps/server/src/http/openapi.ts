@@ -9,6 +9,8 @@ import {
   envelopeSchema,
   fileUploadField,
   treeNodeSchema,
+  templateNodeSchema,
+  templateTopicSchema,
   treeTopicSchema,
 } from '@library/contract';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -19,6 +21,8 @@ import { operationSummaries } from './openapi-summaries.js';
 z.globalRegistry.add(commentSchema, { id: 'PageComment' });
 z.globalRegistry.add(treeNodeSchema, { id: 'TreeNode' });
 z.globalRegistry.add(treeTopicSchema, { id: 'TreeTopic' });
+z.globalRegistry.add(templateNodeSchema, { id: 'TemplateNode' });
+z.globalRegistry.add(templateTopicSchema, { id: 'TemplateTopic' });
 
 const errorEnvelopeSchema = envelopeSchema(
   z

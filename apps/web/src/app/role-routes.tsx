@@ -47,6 +47,14 @@ export const roleRoutes: RouteObject[] = [
           })),
       },
       {
+        path: paths.sysTemplates.path,
+        handle: meta({ titleKey: 'routes.sysTemplates', roles: adminOnly }),
+        lazy: () =>
+          import('../features/templates/components/SysTemplatesScreen').then((m) => ({
+            Component: m.SysTemplatesScreen,
+          })),
+      },
+      {
         path: paths.sysAi.path,
         handle: meta({ titleKey: 'ai.providers.title', roles: adminOnly }),
         lazy: () =>

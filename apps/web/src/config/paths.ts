@@ -101,6 +101,7 @@ export const paths = {
   sysPermission: { path: '/sys/permission', getHref: () => '/sys/permission' },
   sysAi: { path: '/sys/ai', getHref: () => '/sys/ai' },
   sysOrders: { path: '/sys/orders', getHref: () => '/sys/orders' },
+  sysTemplates: { path: '/sys/templates', getHref: () => '/sys/templates' },
 } as const;
 
 /** Path prefixes a visitor may open without logging in (spec §2 guard rules). */

@@ -28,6 +28,7 @@ import type share from './zh_CN/share.json';
 import type spaces from './zh_CN/spaces.json';
 import type status from './zh_CN/status.json';
 import type system from './zh_CN/system.json';
+import type templates from './zh_CN/templates.json';
 import type validation from './zh_CN/validation.json';
 import type welcome from './zh_CN/welcome.json';
 
@@ -58,6 +59,7 @@ export interface TranslationResources {
   spaces: typeof spaces;
   status: typeof status;
   system: typeof system;
+  templates: typeof templates;
   validation: typeof validation;
   welcome: typeof welcome;
 }

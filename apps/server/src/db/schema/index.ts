@@ -9,3 +9,4 @@ export * from './addrbook.js';
 export * from './order.js';
 export * from './shares.js';
 export * from './search.js';
+export * from './templates.js';

@@ -44,4 +44,6 @@ export const Job = {
   checkRefund: defineJob('order.check-refund', z.object({ orderId: z.string() })),
   /** puts into the search index what is not in it yet (after the upgrade that added search) */
   indexSearchAll: defineJob('search.index-all', none),
+  /** makes a topic subtree from a template (a pending creation, template.service.ts) */
+  createFromTemplate: defineJob('template.create', z.object({ creationId: z.string() })),
 } as const;

@@ -89,7 +89,11 @@ export async function listView(
 }
 
 /** A live topic of the space; otherwise 404 (a topic elsewhere looks missing too). */
-async function liveTopicIn(db: Executor, spaceId: string, topicId: string): Promise<NodeRow> {
+export async function liveTopicIn(
+  db: Executor,
+  spaceId: string,
+  topicId: string,
+): Promise<NodeRow> {
   const topic = await repo.liveNode(db, topicId);
   if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') throw notFound();
   return topic;
@@ -117,6 +121,21 @@ async function requireTopicWork(db: Executor, userId: number, space: { ownerId: 
   if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
 }
 
+/**
+ * Whether the caller may create a node of `type` in the space: edit access and the creation's
+ * feature switches (templates check this before queueing a creation, too).
+ */
+export async function requireCreation(
+  db: Executor,
+  userId: number,
+  spaceId: string,
+  type: NodeType,
+): Promise<void> {
+  const { space } = await accessSpace(db, userId, spaceId, 'edit');
+  await requireFeature(db, userId, creationFeature[type]);
+  if (type === 'topic') await requireTopicWork(db, userId, space);
+}
+
 /** Creates a node at the end of its parent topic (or the space root). */
 async function createNode(
   db: Executor,
@@ -124,9 +143,7 @@ async function createNode(
   spaceId: string,
   input: NewNodeInput,
 ): Promise<NodeRow> {
-  const { space } = await accessSpace(db, userId, spaceId, 'edit');
-  await requireFeature(db, userId, creationFeature[input.type]);
-  if (input.type === 'topic') await requireTopicWork(db, userId, space);
+  await requireCreation(db, userId, spaceId, input.type);
   return db.transaction(async (tx) => {
     if (!(await repo.lockSpace(tx, spaceId))) throw notFound();
     const parentId = input.parentId ?? null;

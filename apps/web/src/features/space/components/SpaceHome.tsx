@@ -12,7 +12,7 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -90,6 +90,11 @@ export function SpaceHome() {
                   {t('spaces.newTopic')}
                 </Button>
               )}
+              {pageOn && actions.fromTemplate && (
+                <Button icon={<AppstoreAddOutlined />} onClick={() => actions.fromTemplate?.(null)}>
+                  {t('templates.fromTemplate')}
+                </Button>
+              )}
             </div>
           )}
         </Empty>
@@ -123,6 +128,14 @@ export function SpaceHome() {
             {topicOn && (
               <Button icon={<FolderAddOutlined />} onClick={() => actions.create('topic', topicId)}>
                 {t('spaces.newTopic')}
+              </Button>
+            )}
+            {pageOn && actions.fromTemplate && (
+              <Button
+                icon={<AppstoreAddOutlined />}
+                onClick={() => actions.fromTemplate?.(topicId ?? null)}
+              >
+                {t('templates.fromTemplate')}
               </Button>
             )}
           </div>

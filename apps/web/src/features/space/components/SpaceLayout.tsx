@@ -108,8 +108,9 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
     if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
   }, [spaceId, token]);
 
-  const { create, rename, remove, elements } = useNodeActions({
+  const { create, rename, remove, fromTemplate, saveAsTemplate, elements } = useNodeActions({
     spaceId,
+    canManage: spaceQuery.data?.abilities.canManage ?? false,
     onNodesDeleted: tabs.removeNodes,
   });
 
@@ -158,6 +159,8 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
           setShareTarget({ type: 'page', id: node.pageId, name: node.name });
         }
       },
+      fromTemplate,
+      saveAsTemplate,
     },
   };
 
@@ -245,6 +248,11 @@ function SpaceHeader() {
     { key: 'page', label: t('spaces.newPage'), on: isFeatureOn(switches, 'createPage') },
     { key: 'topic', label: t('spaces.newTopic'), on: isFeatureOn(switches, 'createTopic') },
     { key: 'link', label: t('spaces.newLink'), on: isFeatureOn(switches, 'createExternalLink') },
+    {
+      key: 'template',
+      label: t('templates.fromTemplate'),
+      on: isFeatureOn(switches, 'createPage') && actions.fromTemplate !== undefined,
+    },
   ].filter((item) => item.on);
   const mode = useViewModeStore((state) => state.bySpace[spaceId] ?? defaultViewMode);
   const setMode = useViewModeStore((state) => state.setViewMode);
@@ -343,7 +351,10 @@ function SpaceHeader() {
           <Dropdown
             menu={{
               items: newItems.map(({ key, label }) => ({ key, label })),
-              onClick: ({ key }) => actions.create(key as 'page' | 'topic' | 'link', null),
+              onClick: ({ key }) =>
+                key === 'template'
+                  ? actions.fromTemplate?.(null)
+                  : actions.create(key as 'page' | 'topic' | 'link', null),
             }}
           >
             <Button

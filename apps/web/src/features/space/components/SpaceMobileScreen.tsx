@@ -5,14 +5,23 @@
 // /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Empty, List, Result, Skeleton } from 'antd';
-import { FolderOpenOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
+import {
+  AppstoreAddOutlined,
+  FolderOpenOutlined,
+  RightOutlined,
+  RobotOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TreeNode } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { SpaceFilesDrawer } from '../../files';
+import { TemplateGalleryDialog } from '../../templates';
+import { useFeature } from '../../../hooks/use-feature';
+import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
 import { useSpaceTree } from '../api/get-space-tree';
 import { recordSpaceVisit } from '../api/record-space-visit';
@@ -51,6 +60,10 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
   const spaceQuery = useSpace(spaceId);
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
   const [filesOpen, setFilesOpen] = useState(false);
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const pageOn = useFeature('createPage');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   const member = spaceQuery.data !== undefined && spaceQuery.data.role !== 'visitor';
   useEffect(() => {
@@ -115,9 +128,31 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 {t('files.open')}
               </Button>
             )}
+            {kind === 'space' && space.abilities.canEdit && pageOn && (
+              <Button
+                type="text"
+                icon={<AppstoreAddOutlined />}
+                aria-label={t('templates.fromTemplate')}
+                onClick={() => setGalleryOpen(true)}
+              />
+            )}
             {actions}
           </>
         }
+      />
+      <TemplateGalleryDialog
+        open={galleryOpen}
+        spaceId={spaceId}
+        parentId={topic?.node.type === 'topic' ? topic.id : null}
+        onClose={() => setGalleryOpen(false)}
+        onCreated={(creation) => {
+          void queryClient.invalidateQueries({ queryKey: spaceKeys.tree(spaceId) }).then(() => {
+            if (creation.nodeId === null) return;
+            navigate(
+              creation.kind === 'page' ? hrefs.page(creation.nodeId) : hrefs.topic(creation.nodeId),
+            );
+          });
+        }}
       />
       {filesOpen && (
         <Suspense fallback={null}>

@@ -18,6 +18,7 @@ import { uploadSpaceIcon } from '../api/upload-space-icon';
 import { SpaceAiSettings } from '../../ai';
 import { SpaceShareSettings } from '../../share';
 import { IconPicker } from './IconPicker';
+import { TemplateListSettings } from '../../templates';
 import { SpaceMemberSettings } from './SpaceMemberSettings';
 
 interface SpaceSettingsDialogProps {
@@ -57,6 +58,11 @@ export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialo
                 <SpaceShareSettings space={space} />
               </Suspense>
             ),
+          },
+          {
+            key: 'templates',
+            label: t('templates.spaceTab'),
+            children: <TemplateListSettings spaceId={space.spaceId} />,
           },
           {
             key: 'ai',

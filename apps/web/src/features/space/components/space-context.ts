@@ -14,6 +14,10 @@ export interface SpaceActions {
   openSettings: () => void;
   /** opens the share dialog for the space (null) or a topic or page */
   share: (node: TreeNode | null) => void;
+  /** the template gallery, making the new page or topic inside `parentId` (null: the root) */
+  fromTemplate?: (parentId: string | null) => void;
+  /** 'save as template' for a page or a topic */
+  saveAsTemplate?: (node: TreeNode) => void;
 }
 
 export interface SpaceViewContext {

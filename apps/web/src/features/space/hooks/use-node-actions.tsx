@@ -6,7 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TreeNode } from '@library/contract';
+import { usePermission } from '../../../components/Permission';
 import { toast } from '../../../components/toast';
+import { sysAdminRoles } from '../../../config/sys-roles';
 import { paths } from '../../../config/paths';
 import { createLink, createPage, createTopic } from '../api/create-node';
 import { deleteNode } from '../api/delete-node';
@@ -15,19 +17,29 @@ import { restoreRecycleItem } from '../api/restore-recycle-item';
 import { spaceKeys } from '../api/space-keys';
 import { nodeId } from '../lib/space-tree';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
+import {
+  SaveTemplateDialog,
+  TemplateGalleryDialog,
+  type SaveTemplateTarget,
+} from '../../templates';
 import { NodeDialog, type NodeDialogState } from '../components/NodeDialog';
 import type { NewNodeType } from '../components/space-context';
 
 interface NodeActionsOptions {
   spaceId: string;
+  /** the caller administers the space (keeps its templates) */
+  canManage: boolean;
   /** tabs of these node ids are closed (spec §4) */
   onNodesDeleted: (ids: string[]) => void;
 }
 
-export function useNodeActions({ spaceId, onNodesDeleted }: NodeActionsOptions): {
+export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActionsOptions): {
   create: (type: NewNodeType, parentId: string | null) => void;
   rename: (node: TreeNode) => void;
   remove: (node: TreeNode) => void;
+  fromTemplate: (parentId: string | null) => void;
+  /** undefined when the caller keeps no templates (neither the space's nor the system's) */
+  saveAsTemplate: ((node: TreeNode) => void) | undefined;
   elements: ReactNode;
 } {
   const { t } = useTranslation();
@@ -35,6 +47,9 @@ export function useNodeActions({ spaceId, onNodesDeleted }: NodeActionsOptions):
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<NodeDialogState | null>(null);
   const [modal, modalHolder] = Modal.useModal();
+  const [galleryParent, setGalleryParent] = useState<string | null | undefined>(undefined);
+  const [saving, setSaving] = useState<SaveTemplateTarget | null>(null);
+  const sysAdmin = usePermission(sysAdminRoles);
 
   const reloadTree = () =>
     Promise.all([
@@ -111,10 +126,43 @@ export function useNodeActions({ spaceId, onNodesDeleted }: NodeActionsOptions):
         url: node.type === 'link' ? node.url : undefined,
       }),
     remove,
+    fromTemplate: (parentId) => setGalleryParent(parentId),
+    saveAsTemplate:
+      canManage || sysAdmin
+        ? (node) =>
+            setSaving({
+              nodeId: nodeId(node),
+              name: node.name,
+              avatar: node.type === 'page' ? node.avatar : null,
+            })
+        : undefined,
     elements: (
       <>
         {modalHolder}
         <NodeDialog state={dialog} onCancel={() => setDialog(null)} onSubmit={handleSubmit} />
+        <TemplateGalleryDialog
+          open={galleryParent !== undefined}
+          spaceId={spaceId}
+          parentId={galleryParent ?? null}
+          onClose={() => setGalleryParent(undefined)}
+          onCreated={(creation) => {
+            expand(galleryParent ?? null);
+            void reloadTree().then(() => {
+              if (creation.nodeId === null) return;
+              navigate(
+                creation.kind === 'page'
+                  ? paths.spacePage.getHref(spaceId, creation.nodeId)
+                  : `${paths.space.getHref(spaceId)}?topic=${encodeURIComponent(creation.nodeId)}`,
+              );
+            });
+          }}
+        />
+        <SaveTemplateDialog
+          target={saving}
+          canSpace={canManage}
+          canSystem={sysAdmin}
+          onClose={() => setSaving(null)}
+        />
       </>
     ),
   };

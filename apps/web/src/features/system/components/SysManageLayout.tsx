@@ -21,6 +21,7 @@ export function SysManageLayout() {
           { value: paths.sysUsers.path, label: t('routes.sysUsers') },
           { value: paths.sysPermission.path, label: t('routes.sysPermission') },
           { value: paths.sysAi.path, label: t('ai.providers.title') },
+          { value: paths.sysTemplates.path, label: t('routes.sysTemplates') },
         ]
       : []),
     ...(orders ? [{ value: paths.sysOrders.path, label: t('routes.sysOrders') }] : []),

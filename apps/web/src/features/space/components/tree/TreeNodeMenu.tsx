@@ -33,12 +33,20 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
           label: t('spaces.newLink'),
           on: isFeatureOn(switches, 'createExternalLink'),
         },
+        {
+          key: 'from-template',
+          label: t('templates.fromTemplate'),
+          on: isFeatureOn(switches, 'createPage') && actions.fromTemplate !== undefined,
+        },
       ].filter((item) => item.on);
       if (creatable.length > 0) {
         items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
       }
     }
     if (node.type !== 'link') items.push({ key: 'share', label: t('share.action') });
+    if (node.type !== 'link' && actions.saveAsTemplate) {
+      items.push({ key: 'save-template', label: t('templates.saveAsTemplate') });
+    }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
       { key: 'delete', label: t('spaces.delete'), danger: true },
@@ -52,6 +60,8 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'new-page') actions.create('page', id);
     else if (key === 'new-link') actions.create('link', id);
     else if (key === 'share') actions.share(node);
+    else if (key === 'from-template') actions.fromTemplate?.(id);
+    else if (key === 'save-template') actions.saveAsTemplate?.(node);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
   };

@@ -1,0 +1,321 @@
+// Templates: saving a page or a topic subtree as a system template (holders of
+// `templates:write`) or a space template (the space's admins), listing, editing and deleting them,
+// and 'new from template'. A page is made at once; a topic subtree is a pending creation made by
+// the `template.create` job, and a template with a pending creation cannot be deleted (700012).
+// Making content goes through tree.service's createTopic / createPage / createLink, so the access
+// checks and feature switches are those of creating a node by hand.
+import {
+  ErrorCode,
+  type Locale,
+  type SaveTemplateRequest,
+  type StarterTemplateKey,
+  type TemplateCreation,
+  type TemplateDetail,
+  type TemplateList,
+  type TemplateListQuery,
+  type TemplateNode,
+  type UpdateTemplateRequest,
+  type UseTemplateRequest,
+} from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
+import { requireResource } from '../admin/admin.policy.js';
+import { upsertBlocks } from '../page/page.repo.js';
+import { accessNode, accessSpace } from '../space/space-access.js';
+import type { NodeRow } from '../space/space-access.js';
+import {
+  createLink,
+  createPage,
+  createTopic,
+  liveTopicIn,
+  requireCreation,
+} from '../tree/tree.service.js';
+import { draftRowsFrom, pageCountOf, snapshotOf } from './template-content.js';
+import {
+  presentCreation,
+  presentStarter,
+  presentStarterDetail,
+  presentTemplate,
+  presentTemplateDetail,
+} from './template.presenter.js';
+import * as repo from './template.repo.js';
+import { starter, starters } from './starters.js';
+
+const notFound = () => new AppError(ErrorCode.dataMissing);
+
+// --- who may do what ---------------------------------------------------------------------------
+
+/**
+ * A template the caller may use and preview: system templates are everyone's; a space template
+ * is for the editors of its space (its snapshot holds drafts).
+ */
+async function usableTemplate(db: Executor, userId: number, id: string) {
+  const template = await repo.findTemplate(db, id);
+  if (!template) throw notFound();
+  if (template.scope === 'space') await accessSpace(db, userId, template.spaceId!, 'edit');
+  return template;
+}
+
+/** Managing a template: `templates:write` for system ones, the space's admins for the others. */
+async function requireManager(
+  db: Executor,
+  userId: number,
+  scope: 'system' | 'space',
+  spaceId: string | null,
+) {
+  if (scope === 'system') await requireResource(db, userId, 'templates:write');
+  else await accessSpace(db, userId, spaceId!, 'manage');
+}
+
+async function managedTemplate(db: Executor, userId: number, id: string) {
+  const template = await repo.findTemplate(db, id);
+  if (!template) throw notFound();
+  // a space template of a space the caller cannot see looks missing (space-access)
+  if (template.scope === 'space') await accessSpace(db, userId, template.spaceId!, 'edit');
+  await requireManager(db, userId, template.scope, template.spaceId);
+  return template;
+}
+
+// --- lists and details -------------------------------------------------------------------------
+
+export async function listTemplates(
+  db: Database,
+  userId: number,
+  query: TemplateListQuery,
+): Promise<TemplateList> {
+  if (query.scope === 'space') await accessSpace(db, userId, query.spaceId!, 'edit');
+  const rows = await repo.listTemplates(
+    db,
+    query.scope,
+    query.scope === 'space' ? query.spaceId! : null,
+  );
+  return { list: rows.map(presentTemplate) };
+}
+
+export async function templateDetail(
+  db: Database,
+  userId: number,
+  id: string,
+): Promise<TemplateDetail> {
+  return presentTemplateDetail(await usableTemplate(db, userId, id));
+}
+
+export function starterList(locale: Locale): TemplateList {
+  return { list: starters(locale).map(presentStarter) };
+}
+
+export function starterDetail(locale: Locale, key: StarterTemplateKey): TemplateDetail {
+  return presentStarterDetail(starter(locale, key));
+}
+
+// --- saving, editing, deleting -----------------------------------------------------------------
+
+/** Saves the page or topic (with its live subtree) as a template; the saver must edit it. */
+export async function saveTemplate(
+  db: Database,
+  userId: number,
+  input: SaveTemplateRequest,
+): Promise<TemplateDetail> {
+  const { node } = await accessNode(db, userId, input.nodeId, 'edit');
+  if (node.type === 'link') {
+    throw new AppError(ErrorCode.paramError, { detail: 'nodeId: a page or a topic' });
+  }
+  await requireManager(db, userId, input.scope, node.spaceId);
+  const root = await snapshotOf(db, node);
+  const now = new Date();
+  const row = await repo.insertTemplate(db, {
+    scope: input.scope,
+    spaceId: input.scope === 'space' ? node.spaceId : null,
+    kind: node.type,
+    name: input.name,
+    description: input.description ?? '',
+    cover: input.cover || (node.type === 'page' ? node.avatar : null),
+    content: root,
+    pageCount: pageCountOf(root),
+    createdBy: userId,
+    updatedBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return presentTemplateDetail(row);
+}
+
+export async function updateTemplate(
+  db: Database,
+  userId: number,
+  id: string,
+  changes: UpdateTemplateRequest,
+): Promise<TemplateDetail> {
+  await managedTemplate(db, userId, id);
+  const row = await repo.updateTemplate(db, id, {
+    ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+    ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+    ...(changes.cover !== undefined ? { cover: changes.cover?.trim() || null } : {}),
+    updatedBy: userId,
+    updatedAt: new Date(),
+  });
+  if (!row) throw notFound();
+  return presentTemplateDetail(row);
+}
+
+/**
+ * Deletes a template unless a creation from it is pending (700012). The template's row lock
+ * orders this against a creation starting (which holds it shared while it records itself).
+ */
+export async function deleteTemplate(db: Database, userId: number, id: string): Promise<void> {
+  await managedTemplate(db, userId, id);
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockTemplate(tx, id, 'update'))) throw notFound();
+    if ((await repo.pendingCreationCount(tx, id)) > 0) {
+      throw new AppError(ErrorCode.templateInUse);
+    }
+    await repo.deleteTemplate(tx, id);
+  });
+}
+
+// --- new from template -------------------------------------------------------------------------
+
+/** Makes the template node under `parentId` through the tree's own creation calls. */
+async function makeNode(
+  tx: Executor,
+  userId: number,
+  spaceId: string,
+  parentId: string | null,
+  node: TemplateNode,
+  name = node.name,
+): Promise<NodeRow> {
+  if (node.type === 'link')
+    return createLink(tx, userId, spaceId, { name, url: node.url, parentId });
+  if (node.type === 'page') {
+    const page = await createPage(tx, userId, spaceId, { name, parentId, avatar: node.avatar });
+    await upsertBlocks(tx, page.id, draftRowsFrom(node.blocks), new Date());
+    await enqueueJob(tx, Job.indexPage, { pageId: page.id }, { key: page.id });
+    return page;
+  }
+  const topic = await createTopic(tx, userId, spaceId, { name, parentId });
+  for (const child of node.children) await makeNode(tx, userId, spaceId, topic.id, child);
+  return topic;
+}
+
+/** A page from a page template, at once and whole (one transaction). */
+async function makePage(
+  db: Database,
+  userId: number,
+  node: TemplateNode,
+  input: UseTemplateRequest,
+): Promise<TemplateCreation> {
+  const page = await db.transaction((tx) =>
+    makeNode(tx, userId, input.spaceId, input.parentId ?? null, node, input.name ?? node.name),
+  );
+  return presentCreation({
+    id: null,
+    state: 'done',
+    spaceId: input.spaceId,
+    kind: 'page',
+    nodeId: page.id,
+    errorCode: null,
+  });
+}
+
+export async function useStarter(
+  db: Database,
+  userId: number,
+  locale: Locale,
+  key: StarterTemplateKey,
+  input: UseTemplateRequest,
+): Promise<TemplateCreation> {
+  const { name, cover, blocks } = starter(locale, key);
+  return makePage(db, userId, { type: 'page', name, avatar: cover, blocks }, input);
+}
+
+/**
+ * 'New from template': a page at once; a topic subtree as a pending creation (its job makes it
+ * in one transaction). A space template is used in its own space only.
+ */
+export async function useTemplate(
+  db: Database,
+  userId: number,
+  id: string,
+  input: UseTemplateRequest,
+): Promise<TemplateCreation> {
+  const template = await usableTemplate(db, userId, id);
+  if (template.scope === 'space' && template.spaceId !== input.spaceId) throw notFound();
+  const root = template.content as TemplateNode;
+  if (root.type !== 'topic') return makePage(db, userId, root, input);
+  // refuse at once what the job would refuse: access, switches, the parent topic
+  const parentId = input.parentId ?? null;
+  await requireCreation(db, userId, input.spaceId, 'topic');
+  if (parentId !== null) await liveTopicIn(db, input.spaceId, parentId);
+  const creation = await db.transaction(async (tx) => {
+    if (!(await repo.lockTemplate(tx, id, 'share'))) throw notFound();
+    const row = await repo.insertCreation(tx, {
+      templateId: id,
+      spaceId: input.spaceId,
+      parentId,
+      name: input.name ?? null,
+      userId,
+    });
+    await enqueueJob(
+      tx,
+      Job.createFromTemplate,
+      { creationId: row.id },
+      { maxAttempts: creationAttempts },
+    );
+    return row;
+  });
+  return presentCreation({ ...creation, kind: 'topic' });
+}
+
+const creationAttempts = 3;
+
+export async function creationOf(
+  db: Database,
+  userId: number,
+  creationId: string,
+): Promise<TemplateCreation> {
+  const row = await repo.findCreation(db, creationId);
+  if (!row || row.userId !== userId) throw notFound();
+  return presentCreation({ ...row, kind: 'topic' });
+}
+
+/**
+ * The `template.create` job: makes the topic subtree as its creator, in one transaction, and
+ * ends the creation done; a refusal (access lost, a switch off, the parent gone) ends it failed
+ * with the code, and nothing of the subtree stays.
+ */
+export function createFromTemplateHandler(db: Database): JobHandler<{ creationId: string }> {
+  return async ({ creationId }, context) => {
+    const creation = await repo.findCreation(db, creationId);
+    if (!creation || creation.state !== 'pending') return;
+    try {
+      await db.transaction(async (tx) => {
+        const template = await repo.findTemplate(tx, creation.templateId);
+        if (!template) throw notFound();
+        const root = template.content as TemplateNode;
+        const topic = await makeNode(
+          tx,
+          creation.userId,
+          creation.spaceId,
+          creation.parentId,
+          root,
+          creation.name ?? root.name,
+        );
+        await repo.finishCreation(tx, creationId, { state: 'done', nodeId: topic.id });
+      });
+    } catch (error) {
+      if (error instanceof AppError) {
+        await repo.finishCreation(db, creationId, { state: 'failed', errorCode: error.code });
+        return;
+      }
+      if (context.attempt >= creationAttempts) {
+        await repo.finishCreation(db, creationId, {
+          state: 'failed',
+          errorCode: ErrorCode.serverError,
+        });
+      }
+      throw error;
+    }
+  };
+}
