@@ -42,6 +42,7 @@ import { createPreviewSigner, loadPreviewSecret } from './modules/file/file.prev
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
 import type { FileDeps } from './modules/file/file.service.js';
+import { registerTransferRoutes } from './modules/transfer/transfer.routes.js';
 import { sweepTempHandler } from './modules/file/file.sweep.js';
 import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
@@ -228,6 +229,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerNoteRoutes(app, { db });
   registerHistoryRoutes(app, { db });
   registerFileRoutes(app, fileDeps);
+  registerTransferRoutes(app, {
+    ...fileDeps,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+  });
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
