@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema } from './space.js';
 
 /** The formats an export is written in. */
-export const exportFormats = ['markdown'] as const;
+export const exportFormats = ['markdown', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const transferSpaceParamsSchema = z.object({ spaceId: idSchema });

@@ -48,16 +48,24 @@ export interface ExportArchive {
   stream: Readable;
 }
 
+export interface ExportPlan {
+  /** the export's name (the page, topic or space), without extension */
+  name: string;
+  audience: Audience;
+  /** the pages in tree order, each with its path in a Markdown archive */
+  pages: Array<PlannedPage & { title: string }>;
+}
+
 /**
- * Checks access and plans the archive (which pages under which paths); the returned stream
- * writes it. `nodeId` absent: the whole space.
+ * Checks access and plans an export: which pages, in tree order, under which paths.
+ * `nodeId` absent: the whole space.
  */
-export async function exportMarkdown(
+export async function planExport(
   deps: ExportDeps,
   userId: number | null,
   spaceId: string,
   nodeId: string | undefined,
-): Promise<ExportArchive> {
+): Promise<ExportPlan> {
   const { db } = deps;
   const { space, role } = await accessSpace(db, userId, spaceId, 'read');
   const audience = audienceOf(role);
@@ -78,14 +86,18 @@ export async function exportMarkdown(
     list.push(row);
     children.set(row.parentId, list);
   }
-  const pages: PlannedPage[] = [];
+  const pages: ExportPlan['pages'] = [];
   const names = new FolderNames();
   const walk = (parentId: string | null, folder: string) => {
     for (const node of children.get(parentId) ?? []) place(node, folder);
   };
   const place = (node: ExportNode, folder: string) => {
     if (node.type === 'page') {
-      pages.push({ id: node.id, path: names.claim(folder, segmentOf(node.name), '.md') });
+      pages.push({
+        id: node.id,
+        title: node.name,
+        path: names.claim(folder, segmentOf(node.name), '.md'),
+      });
     } else if (node.type === 'topic') {
       walk(node.id, names.claim(folder, segmentOf(node.name)));
     }
@@ -93,17 +105,31 @@ export async function exportMarkdown(
   };
   if (root) place(root, '');
   else walk(null, '');
+  return { name: segmentOf(root?.name ?? space.name), audience, pages };
+}
 
+/** The export as a .zip of Markdown, written while it streams. */
+export async function exportMarkdown(
+  deps: ExportDeps,
+  userId: number | null,
+  spaceId: string,
+  nodeId: string | undefined,
+): Promise<ExportArchive> {
+  const plan = await planExport(deps, userId, spaceId, nodeId);
   const stream = new PassThrough();
-  void writeArchive(deps, userId, audience, pages, stream).catch((error: unknown) => {
+  void writeArchive(deps, userId, plan.audience, plan.pages, stream).catch((error: unknown) => {
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return { name: `${segmentOf(root?.name ?? space.name)}.zip`, stream };
+  return { name: `${plan.name}.zip`, stream };
 }
 
 const notFoundError = () => new AppError(ErrorCode.dataMissing);
 
-async function pageBlocks(db: Database, audience: Audience, pageId: string): Promise<Block[]> {
+export async function pageBlocks(
+  db: Database,
+  audience: Audience,
+  pageId: string,
+): Promise<Block[]> {
   if (audience === 'editors') return pageRepo.draftBlocks(db, pageId);
   const state = await pageRepo.pageState(db, pageId);
   if (!state?.publishedVersion) return [];
@@ -112,7 +138,7 @@ async function pageBlocks(db: Database, audience: Audience, pageId: string): Pro
 }
 
 /** The file ids a page's blocks use (images, files, videos, audio), nested blocks too. */
-function fileIdsOf(blocks: unknown[], into: Set<string>) {
+export function fileIdsOf(blocks: unknown[], into: Set<string>) {
   for (const block of blocks) {
     if (!isRecord(block)) continue;
     const url = isRecord(block.props) ? block.props.url : undefined;
@@ -151,20 +177,19 @@ async function writeArchive(
     fileIdsOf(blocks, ids);
     const unknown = [...ids].filter((id) => !filePaths.has(id));
     if (unknown.length > 0) {
-      const readable = await filterReadable(db, userId, 'file', unknown);
+      const readable = await readableFiles(db, userId, unknown);
       for (const id of unknown) {
-        const row = readable.has(id) ? await fileRepo.findLiveFile(db, id) : undefined;
-        const blob = row ? await fileRepo.findBlob(db, row.file.blobId) : undefined;
-        if (!row || !blob) {
+        const file = readable.get(id);
+        if (!file) {
           filePaths.set(id, null);
           continue;
         }
-        const dot = row.file.name.lastIndexOf('.');
-        const base = dot > 0 ? row.file.name.slice(0, dot) : row.file.name;
-        const extension = dot > 0 ? `.${segmentOf(row.file.name.slice(dot + 1))}` : '';
+        const dot = file.name.lastIndexOf('.');
+        const base = dot > 0 ? file.name.slice(0, dot) : file.name;
+        const extension = dot > 0 ? `.${segmentOf(file.name.slice(dot + 1))}` : '';
         const path = fileNames.claim('files', segmentOf(base), extension);
         filePaths.set(id, path);
-        pendingFiles.push({ id, path, key: blob.storageKey });
+        pendingFiles.push({ id, path, key: file.key });
       }
     }
     const markdown = blocksToMarkdown(blocks, {
@@ -186,4 +211,33 @@ async function writeArchive(
     }
   }
   await archive.finalize();
+}
+
+export interface ExportedFile {
+  name: string;
+  mimeType: string;
+  size: number;
+  key: string;
+}
+
+/** The files among `ids` the caller may read, with where their bytes are. */
+export async function readableFiles(
+  db: Database,
+  userId: number | null,
+  ids: Iterable<string>,
+): Promise<Map<string, ExportedFile>> {
+  const out = new Map<string, ExportedFile>();
+  for (const id of await filterReadable(db, userId, 'file', ids)) {
+    const row = await fileRepo.findLiveFile(db, id);
+    const blob = row ? await fileRepo.findBlob(db, row.file.blobId) : undefined;
+    if (row && blob) {
+      out.set(id, {
+        name: row.file.name,
+        mimeType: row.file.mimeType,
+        size: row.file.size,
+        key: blob.storageKey,
+      });
+    }
+  }
+  return out;
 }

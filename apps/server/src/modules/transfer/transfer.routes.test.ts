@@ -11,7 +11,9 @@ import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js'
 import { inlineText, isRecord } from '../../lib/block-text.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { extractText } from '../file/file.text.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
+import mammoth from 'mammoth';
 import { tableDocx } from './transfer.test-fixtures.js';
 
 type Headers = Record<string, string>;
@@ -279,6 +281,70 @@ describe('import and export of Markdown', () => {
       'heading',
       'numberedListItem',
     ]);
+  });
+});
+
+describe('export as PDF and Word', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const markdown =
+    '# 季度总结\n\n本季度收入增长了百分之二十。\n\n- 华东\n- 华南\n\n| 地区 | 收入 |\n| - | - |\n| 华东 | 120 |\n\n```\nconst a = 1;\n```\n\n![图](图.png)\n';
+
+  async function samplePage() {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    zip.file('总结.md', markdown);
+    zip.file('图.png', png);
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'a.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.status).toBe(200);
+    return { space, as, pageId: imported.body.data.firstPageId! };
+  }
+
+  it('writes a PDF whose text, read back, holds the Chinese text', async () => {
+    const { space, as, pageId } = await samplePage();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=pdf`,
+      headers: as.editor,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the font is embedded (a subset), so any reader shows the Chinese text
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);
+    const text = (await extractText('pdf', 'application/pdf', res.rawPayload)) ?? '';
+    const compact = text.replace(/\s+/g, '');
+    for (const words of [
+      '总结',
+      '季度总结',
+      '本季度收入增长了百分之二十。',
+      '华东',
+      '收入',
+      'consta=1;',
+    ]) {
+      expect(compact).toContain(words);
+    }
+  });
+
+  it('writes a Word document with the table', async () => {
+    const { space, as, pageId } = await samplePage();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=docx`,
+      headers: as.editor,
+    });
+    expect(res.statusCode).toBe(200);
+    const html = (await mammoth.convertToHtml({ buffer: res.rawPayload })).value;
+    expect(html).toContain('<h2>季度总结</h2>');
+    expect(html).toMatch(/<table>.*华东.*120.*<\/table>/);
+    expect(html).toContain('<img src="data:image/png;base64,');
   });
 });
 
