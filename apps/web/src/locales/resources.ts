@@ -26,6 +26,7 @@ import type session from './zh_CN/session.json';
 import type spaces from './zh_CN/spaces.json';
 import type status from './zh_CN/status.json';
 import type system from './zh_CN/system.json';
+import type transfer from './zh_CN/transfer.json';
 import type validation from './zh_CN/validation.json';
 import type welcome from './zh_CN/welcome.json';
 
@@ -54,6 +55,7 @@ export interface TranslationResources {
   spaces: typeof spaces;
   status: typeof status;
   system: typeof system;
+  transfer: typeof transfer;
   validation: typeof validation;
   welcome: typeof welcome;
 }

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
-import { CommentOutlined, HistoryOutlined } from '@ant-design/icons';
+import { CommentOutlined, ExportOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   defaultLocale,
@@ -16,6 +16,7 @@ import {
   type PageVersion,
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
+import { openTransfer } from '../../transfer';
 import { useSessionStore } from '../../../stores/session-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { pageQueryKey, usePage } from '../api/get-page';
@@ -267,6 +268,21 @@ function PageBody({ page }: { page: PageDetail }) {
           {canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>}
         </Space>
         <Space size={4} wrap>
+          <Button
+            type="text"
+            icon={<ExportOutlined />}
+            onClick={() =>
+              openTransfer({
+                mode: 'export',
+                spaceId: page.spaceId,
+                nodeId: pageId,
+                name: page.title,
+              })
+            }
+            className="page-export-button"
+          >
+            {t('transfer.export')}
+          </Button>
           <Button
             type="text"
             icon={<HistoryOutlined />}

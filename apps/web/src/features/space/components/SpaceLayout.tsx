@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import {
   ApartmentOutlined,
+  ExportOutlined,
   FolderOpenOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -29,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { aiKeys, spaceAiQueryOptions } from '../../ai';
 import { SpaceFilesDrawer } from '../../files';
+import { openTransfer, TransferDialog } from '../../transfer';
 import { usePageHeading } from '../../../stores/page-heading-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { isFeatureOn, useFeatureSwitches } from '../../../hooks/use-feature';
@@ -177,6 +179,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       <div className="space-view">
         <aside className="space-side" aria-label={t('spaces.contentTree')}>
           <SpaceHeader />
+          <TransferDialog />
           {treeQuery.isPending || !space ? (
             <Skeleton
               active
@@ -290,6 +293,13 @@ function SpaceHeader() {
               }}
             />
           </Tooltip>
+          {space && (
+            <HeaderButton
+              label={t('transfer.exportSpace')}
+              icon={<ExportOutlined />}
+              onClick={() => openTransfer({ mode: 'export', spaceId, name: space.name })}
+            />
+          )}
           <HeaderButton
             label={t('spaces.refresh')}
             icon={<ReloadOutlined />}
@@ -318,8 +328,20 @@ function SpaceHeader() {
         {canEdit && newItems.length > 0 && (
           <Dropdown
             menu={{
-              items: newItems.map(({ key, label }) => ({ key, label })),
-              onClick: ({ key }) => actions.create(key as 'page' | 'topic' | 'link', null),
+              items: [
+                ...newItems.map(({ key, label }) => ({ key, label })),
+                ...(newItems.some((item) => item.key === 'page')
+                  ? [
+                      { type: 'divider' as const },
+                      { key: 'import', label: t('transfer.importSpace') },
+                    ]
+                  : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'import') {
+                  openTransfer({ mode: 'import', spaceId, name: space?.name ?? '' });
+                } else actions.create(key as 'page' | 'topic' | 'link', null);
+              },
             }}
           >
             <Button
