@@ -316,6 +316,9 @@ describe('export as PDF and Word', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="__.pdf"; filename*=UTF-8''${encodeURIComponent('总结')}.pdf`,
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // the font is embedded (a subset), so any reader shows the Chinese text
     expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);

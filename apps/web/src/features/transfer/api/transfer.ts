@@ -26,7 +26,8 @@ export async function exportNode(
     { token: getToken(), locale: currentLocale() },
     signal,
   );
-  const saveAs = downloadName(null, dispositionName);
+  // the server's name (the page, topic or space): dispositionName is already parsed
+  const saveAs = downloadName(dispositionName, null);
   saveBlob(blob, saveAs);
   return saveAs;
 }
