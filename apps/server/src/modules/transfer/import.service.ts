@@ -76,6 +76,13 @@ interface StoredFile {
 
 class ImportRun {
   readonly problems: ImportReport['problems'] = [];
+
+  /** Notes what could not be converted, once per document and reason. */
+  problem(path: string, reason: string) {
+    if (!this.problems.some((p) => p.path === path && p.reason === reason)) {
+      this.problems.push({ path, reason });
+    }
+  }
   readonly stored: StoredFile[] = [];
   private readonly filesByPath = new Map<string, string>();
   private readonly pagesByPath = new Map<string, string>();
@@ -113,7 +120,7 @@ class ImportRun {
           error.code === ErrorCode.emptyFileUnsupported)
       ) {
         file.resume();
-        this.problems.push({ path: entryPath, reason: 'file type not accepted' });
+        this.problem(entryPath, 'file type not accepted');
         return null;
       }
       throw error;
@@ -157,19 +164,15 @@ class ImportRun {
         if (/^(https?:)?\/\//i.test(url)) return url;
         const stored = file(url);
         if (!stored && !url.startsWith('data:')) {
-          this.problems.push({ path: where, reason: `image not found: ${url}` });
+          this.problem(where, `image not found: ${url}`);
         }
         if (!stored && url.startsWith('data:')) {
-          this.problems.push({ path: where, reason: 'embedded image left out' });
+          this.problem(where, 'embedded image left out');
         }
         return stored;
       },
       fileUrl: file,
-      lost: (what) => {
-        if (!this.problems.some((p) => p.path === where && p.reason === what)) {
-          this.problems.push({ path: where, reason: what });
-        }
-      },
+      lost: (what) => this.problem(where, what),
     };
   }
 
@@ -194,7 +197,7 @@ class ImportRun {
     );
     for (const message of result.messages) {
       if (message.type === 'warning') {
-        this.problems.push({ path: document.path, reason: message.message });
+        this.problem(document.path, message.message);
       }
     }
     return htmlToBlocks(result.value, {

@@ -262,6 +262,14 @@ describe('import and export of Markdown', () => {
     expect(JSON.stringify(blocks)).toContain('季度汇总');
   });
 
+  it('reports a missing image once, and keeps it as a link', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
+    expect(res.body.data.problems).toEqual([
+      { path: '缺图.md', reason: 'image not found: 无.png' },
+    ]);
+  });
+
   it('imports HTML', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(
