@@ -43,6 +43,7 @@ import { createBlocksCache } from './modules/page/blocks-cache.js';
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
 import type { FileDeps } from './modules/file/file.service.js';
+import { registerTransferRoutes } from './modules/transfer/transfer.routes.js';
 import { sweepTempHandler } from './modules/file/file.sweep.js';
 import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
@@ -253,6 +254,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTemplateRoutes(app, { db });
   app.jobs.handle(Job.createFromTemplate, createFromTemplateHandler(db));
   registerFileRoutes(app, fileDeps);
+  registerTransferRoutes(app, {
+    ...fileDeps,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+  });
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',

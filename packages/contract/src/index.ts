@@ -22,3 +22,4 @@ export * from './schemas/order.js';
 export * from './schemas/share.js';
 export * from './schemas/search.js';
 export * from './schemas/template.js';
+export * from './schemas/transfer.js';

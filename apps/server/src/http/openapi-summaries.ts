@@ -148,6 +148,10 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'DELETE /api/v1/history': "Clear the caller's visit history",
   'DELETE /api/v1/history/{targetType}/{targetId}': 'Remove a visit from the history',
 
+  'GET /api/v1/space/{spaceId}/export':
+    'Export a page, a topic or the space as a .zip of Markdown with its files (streamed)',
+  'POST /api/v1/space/{spaceId}/import':
+    'Import Markdown, HTML, Word or a .zip of them into a topic (multipart)',
   'POST /api/v3/space/{spaceId}/file': 'Upload a file into a space (multipart)',
   'GET /api/v3/space/{spaceId}/file': "A space's files",
   'GET /api/v3/space/file/{id}': 'A file',

@@ -29,6 +29,7 @@ import type spaces from './zh_CN/spaces.json';
 import type status from './zh_CN/status.json';
 import type system from './zh_CN/system.json';
 import type templates from './zh_CN/templates.json';
+import type transfer from './zh_CN/transfer.json';
 import type validation from './zh_CN/validation.json';
 import type welcome from './zh_CN/welcome.json';
 
@@ -60,6 +61,7 @@ export interface TranslationResources {
   status: typeof status;
   system: typeof system;
   templates: typeof templates;
+  transfer: typeof transfer;
   validation: typeof validation;
   welcome: typeof welcome;
 }

@@ -14,7 +14,12 @@ import {
 } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
-import { CommentOutlined, HistoryOutlined, ShareAltOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  ExportOutlined,
+  HistoryOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   defaultLocale,
@@ -24,6 +29,7 @@ import {
   type PageVersion,
 } from '@library/contract';
 import { ApiError } from '../../../lib/api-client';
+import { openTransfer } from '../../transfer';
 import { useSessionStore } from '../../../stores/session-store';
 import { ShareDialog } from '../../share';
 import { usePreferencesStore } from '../../../stores/preferences-store';
@@ -287,6 +293,21 @@ function PageBody({ page }: { page: PageDetail }) {
               {t('share.action')}
             </Button>
           )}
+          <Button
+            type="text"
+            icon={<ExportOutlined />}
+            onClick={() =>
+              openTransfer({
+                mode: 'export',
+                spaceId: page.spaceId,
+                nodeId: pageId,
+                name: page.title,
+              })
+            }
+            className="page-export-button"
+          >
+            {t('transfer.export')}
+          </Button>
           <Button
             type="text"
             icon={<HistoryOutlined />}

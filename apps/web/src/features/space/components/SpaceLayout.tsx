@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import {
   ApartmentOutlined,
+  ExportOutlined,
   FolderOpenOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { aiKeys, spaceAiQueryOptions } from '../../ai';
 import { SpaceFilesDrawer } from '../../files';
+import { openTransfer, TransferDialog } from '../../transfer';
 import { usePageHeading } from '../../../stores/page-heading-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { isFeatureOn, useFeatureSwitches } from '../../../hooks/use-feature';
@@ -192,6 +194,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       <div className="space-view">
         <aside className="space-side" aria-label={t('spaces.contentTree')}>
           <SpaceHeader />
+          <TransferDialog />
           {treeQuery.isPending || !space ? (
             <Skeleton
               active
@@ -315,6 +318,13 @@ function SpaceHeader() {
               }}
             />
           </Tooltip>
+          {space && (
+            <HeaderButton
+              label={t('transfer.exportSpace')}
+              icon={<ExportOutlined />}
+              onClick={() => openTransfer({ mode: 'export', spaceId, name: space.name })}
+            />
+          )}
           <HeaderButton
             label={t('spaces.refresh')}
             icon={<ReloadOutlined />}
@@ -350,11 +360,21 @@ function SpaceHeader() {
         {canEdit && newItems.length > 0 && (
           <Dropdown
             menu={{
-              items: newItems.map(({ key, label }) => ({ key, label })),
-              onClick: ({ key }) =>
-                key === 'template'
-                  ? actions.fromTemplate?.(null)
-                  : actions.create(key as 'page' | 'topic' | 'link', null),
+              items: [
+                ...newItems.map(({ key, label }) => ({ key, label })),
+                ...(newItems.some((item) => item.key === 'page')
+                  ? [
+                      { type: 'divider' as const },
+                      { key: 'import', label: t('transfer.importSpace') },
+                    ]
+                  : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'import') {
+                  openTransfer({ mode: 'import', spaceId, name: space?.name ?? '' });
+                } else if (key === 'template') actions.fromTemplate?.(null);
+                else actions.create(key as 'page' | 'topic' | 'link', null);
+              },
             }}
           >
             <Button

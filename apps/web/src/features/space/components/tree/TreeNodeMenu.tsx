@@ -5,6 +5,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import type { TreeNode } from '@library/contract';
 import { useTranslation } from 'react-i18next';
 import { useFeatureSwitches, isFeatureOn } from '../../../../hooks/use-feature';
+import { openTransfer } from '../../../transfer';
 import { nodeId } from '../../lib/space-tree';
 import { useSpaceView } from '../space-context';
 
@@ -18,7 +19,7 @@ export interface MenuAt {
 
 export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () => void }) {
   const { t } = useTranslation();
-  const { actions } = useSpaceView();
+  const { actions, spaceId } = useSpaceView();
   const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
@@ -43,9 +44,18 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
         items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
       }
     }
-    if (node.type !== 'link') items.push({ key: 'share', label: t('share.action') });
-    if (node.type !== 'link' && actions.saveAsTemplate) {
-      items.push({ key: 'save-template', label: t('templates.saveAsTemplate') });
+    if (node.type !== 'link') {
+      items.push(
+        { key: 'share', label: t('share.action') },
+        ...(actions.saveAsTemplate
+          ? [{ key: 'save-template', label: t('templates.saveAsTemplate') }]
+          : []),
+        ...(node.type === 'topic' && isFeatureOn(switches, 'createPage')
+          ? [{ key: 'import', label: t('transfer.import') }]
+          : []),
+        { key: 'export', label: t('transfer.export') },
+        { type: 'divider' },
+      );
     }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
@@ -64,6 +74,9 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'save-template') actions.saveAsTemplate?.(node);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
+    else if (key === 'import' || key === 'export') {
+      openTransfer({ mode: key, spaceId, nodeId: id, name: node.name });
+    }
   };
 
   return (

@@ -1,0 +1,449 @@
+// Import into a topic (or a space's root): one Markdown, HTML or Word document, or a .zip of
+// them with their images and attachments. Folders become topics, documents pages, every other
+// entry a file of the space (through file.service's upload: its quotas, type refusals and
+// de-duplication). Links between imported documents point to the new pages, images and linked
+// attachments to the stored files.
+//
+// Nothing is half-imported: files are stored first (each its own upload); the topics, pages and
+// blocks are then written in one transaction, which also attaches each file to the first page
+// using it. When anything fails, the files stored so far are destroyed again.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path/posix';
+import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import mammoth from 'mammoth';
+import {
+  ErrorCode,
+  fileBlockUrl,
+  fileIdOfBlockUrl,
+  importLimits,
+  type Block,
+  type ImportReport,
+} from '@library/contract';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
+import {
+  htmlToBlocks,
+  markdownToBlocks,
+  type MarkdownInOptions,
+} from '../../lib/block-markdown.js';
+import { isRecord } from '../../lib/block-text.js';
+import { positionBetween, positionsBetween } from '../../lib/position.js';
+import { requireFeature } from '../account/account.policy.js';
+import * as fileRepo from '../file/file.repo.js';
+import { uploadFile, type FileDeps } from '../file/file.service.js';
+import * as pageRepo from '../page/page.repo.js';
+import { accessSpace } from '../space/space-access.js';
+import * as treeRepo from '../tree/tree.repo.js';
+import {
+  badArchive,
+  openZip,
+  readBytes,
+  readText,
+  saveUpload,
+  tempFolder,
+  tooLarge,
+  type ArchiveEntry,
+} from './import-archive.js';
+import { pageHref } from './transfer-paths.js';
+
+type DocumentKind = 'markdown' | 'html' | 'docx';
+
+const documentKinds: Record<string, DocumentKind> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.docx': 'docx',
+};
+
+const extensionOf = (name: string) => path.extname(name).toLowerCase();
+
+interface ImportDocument {
+  /** the path in the archive (the upload's name for a single document) */
+  path: string;
+  kind: DocumentKind;
+  source: string | Buffer;
+  pageId: string;
+}
+
+interface StoredFile {
+  id: string;
+  path: string;
+}
+
+class ImportRun {
+  readonly problems: ImportReport['problems'] = [];
+
+  /** Notes what could not be converted, once per document and reason. */
+  problem(path: string, reason: string) {
+    if (!this.problems.some((p) => p.path === path && p.reason === reason)) {
+      this.problems.push({ path, reason });
+    }
+  }
+  readonly stored: StoredFile[] = [];
+  private readonly filesByPath = new Map<string, string>();
+  private readonly pagesByPath = new Map<string, string>();
+  private readRoom = importLimits.uncompressedBytes;
+
+  constructor(
+    readonly deps: FileDeps,
+    readonly userId: number,
+    readonly spaceId: string,
+  ) {}
+
+  /** Counts bytes actually read against the archive's limit (a lying central directory). */
+  spend(bytes: number) {
+    this.readRoom -= bytes;
+    if (this.readRoom < 0) {
+      throw tooLarge(`the archive unpacks to more than ${importLimits.uncompressedBytes} bytes`);
+    }
+  }
+
+  async storeFile(entryPath: string, file: Readable) {
+    try {
+      const stored = await uploadFile(this.deps, this.userId, this.spaceId, undefined, {
+        filename: path.basename(entryPath),
+        file,
+      });
+      this.stored.push({ id: stored.fileId, path: entryPath });
+      this.filesByPath.set(entryPath, stored.fileId);
+      this.spend(stored.size);
+      return stored.fileId;
+    } catch (error) {
+      // a type the library refuses, or an empty file: reported, the rest goes on
+      if (
+        error instanceof AppError &&
+        (error.code === ErrorCode.fileTypeUnsupported ||
+          error.code === ErrorCode.emptyFileUnsupported)
+      ) {
+        file.resume();
+        this.problem(entryPath, 'file type not accepted');
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  notePage(documentPath: string, pageId: string) {
+    this.pagesByPath.set(documentPath, pageId);
+  }
+
+  /** A relative reference in the document at `from` → the archive path it names, or null. */
+  private target(from: string, reference: string): string | null {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('/')) return null;
+    if (reference.startsWith('#') || reference === '') return null;
+    const bare = reference.split(/[?#]/)[0] ?? '';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(bare);
+    } catch {
+      decoded = bare;
+    }
+    const joined = path.normalize(path.join(path.dirname(from), decoded));
+    return joined.startsWith('..') ? null : joined;
+  }
+
+  optionsFor(document: ImportDocument): MarkdownInOptions {
+    const where = document.path;
+    const file = (reference: string) => {
+      const target = this.target(where, reference);
+      const fileId = target ? this.filesByPath.get(target) : undefined;
+      return fileId ? fileBlockUrl(fileId) : null;
+    };
+    return {
+      href: (href) => {
+        const target = this.target(where, href);
+        const pageId = target ? this.pagesByPath.get(target) : undefined;
+        if (pageId) return pageHref(this.spaceId, pageId);
+        return file(href) ?? href;
+      },
+      imageUrl: (url) => {
+        if (/^(https?:)?\/\//i.test(url)) return url;
+        const stored = file(url);
+        if (!stored && !url.startsWith('data:')) {
+          this.problem(where, `image not found: ${url}`);
+        }
+        if (!stored && url.startsWith('data:')) {
+          this.problem(where, 'embedded image left out');
+        }
+        return stored;
+      },
+      fileUrl: file,
+      lost: (what) => this.problem(where, what),
+    };
+  }
+
+  /** A document as blocks; Word's images are stored as files on the way. */
+  async blocksOf(document: ImportDocument): Promise<Block[]> {
+    const options = this.optionsFor(document);
+    if (document.kind === 'markdown') return markdownToBlocks(String(document.source), options);
+    if (document.kind === 'html') return htmlToBlocks(String(document.source), options);
+    let index = 0;
+    const result = await mammoth.convertToHtml(
+      { buffer: document.source as Buffer },
+      {
+        convertImage: mammoth.images.imgElement(async (image) => {
+          index += 1;
+          const bytes = Buffer.from(await image.read());
+          const extension = (image.contentType.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/g, '');
+          const name = `${document.path}#image-${index}.${extension}`;
+          const fileId = await this.storeFile(name, Readable.from([bytes]));
+          return { src: fileId ? fileBlockUrl(fileId) : '' };
+        }),
+      },
+    );
+    for (const message of result.messages) {
+      if (message.type === 'warning') {
+        this.problem(document.path, message.message);
+      }
+    }
+    return htmlToBlocks(result.value, {
+      ...options,
+      imageUrl: (url) => (fileIdOfBlockUrl(url) ? url : null),
+    });
+  }
+
+  /** Destroys the files stored by this run (the import failed). */
+  async undo() {
+    if (this.stored.length === 0) return;
+    const keys = await fileRepo.destroyFiles(
+      this.deps.db,
+      this.stored.map((file) => file.id),
+    );
+    for (const key of keys) await this.deps.storage.remove(key).catch(() => undefined);
+  }
+}
+
+/**
+ * Imports the uploaded `part` into the topic `parentId` (or the root). The upload is streamed to
+ * a temp file first; a .zip is checked (limits, paths) before anything is extracted.
+ */
+export async function importUpload(
+  deps: FileDeps,
+  userId: number,
+  spaceId: string,
+  parentId: string | null,
+  part: { filename: string; file: Readable },
+): Promise<ImportReport> {
+  const { db } = deps;
+  const { space } = await accessSpace(db, userId, spaceId, 'edit');
+  await requireFeature(db, userId, 'createPage');
+  if (parentId !== null) await liveTopic(db, spaceId, parentId);
+  const uploadName = path.basename(part.filename.replace(/\\/g, '/')) || 'untitled';
+  const extension = extensionOf(uploadName);
+  if (extension !== '.zip' && !documentKinds[extension]) {
+    part.file.resume();
+    throw new AppError(ErrorCode.fileTypeUnsupported, {
+      detail: 'import takes .md, .markdown, .html, .htm, .docx or .zip',
+    });
+  }
+
+  const temp = await tempFolder();
+  const run = new ImportRun(deps, userId, spaceId);
+  try {
+    const saved = path.join(temp.dir, 'upload');
+    await saveUpload(part.file, saved, importLimits.uploadBytes);
+    const documents: ImportDocument[] = [];
+    if (extension === '.zip') {
+      const entries = await openZip(saved);
+      await collect(run, entries, documents);
+    } else {
+      const kind = documentKinds[extension] as DocumentKind;
+      const stream = createReadStream(saved);
+      const source =
+        kind === 'docx'
+          ? await readBytes(stream, importLimits.documentBytes, uploadName)
+          : await readText(stream, importLimits.documentBytes, uploadName);
+      documents.push({ path: uploadName, kind, source, pageId: randomUUID() });
+      run.notePage(uploadName, documents[0]!.pageId);
+    }
+    if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
+
+    const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
+    for (const document of documents) {
+      pages.push({ document, blocks: await run.blocksOf(document) });
+    }
+    const topics = topicsOf(documents);
+    if (topics.length > 0) {
+      await requireFeature(db, userId, 'createTopic');
+      if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
+    }
+    await writeTree(db, userId, spaceId, parentId, topics, pages);
+    return {
+      parentId,
+      topics: topics.length,
+      pages: pages.length,
+      files: run.stored.length,
+      firstPageId: pages[0]?.document.pageId ?? null,
+      problems: run.problems,
+    };
+  } catch (error) {
+    await run.undo();
+    throw error;
+  } finally {
+    await temp.dispose();
+  }
+}
+
+async function liveTopic(db: Executor, spaceId: string, topicId: string) {
+  const topic = await treeRepo.liveNode(db, topicId);
+  if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') {
+    throw new AppError(ErrorCode.dataMissing);
+  }
+}
+
+/** Reads the documents of an archive and stores its other entries as files. */
+async function collect(run: ImportRun, entries: ArchiveEntry[], documents: ImportDocument[]) {
+  const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const entry of sorted) {
+    const kind = documentKinds[extensionOf(entry.path)];
+    if (kind) {
+      if (entry.size > importLimits.documentBytes) {
+        throw tooLarge(`${entry.path} is larger than ${importLimits.documentBytes} bytes`);
+      }
+      const source =
+        kind === 'docx'
+          ? await readBytes(entry.open(), importLimits.documentBytes, entry.path)
+          : await readText(entry.open(), importLimits.documentBytes, entry.path);
+      run.spend(typeof source === 'string' ? Buffer.byteLength(source) : source.length);
+      const document = { path: entry.path, kind, source, pageId: randomUUID() };
+      documents.push(document);
+      run.notePage(entry.path, document.pageId);
+    } else {
+      await run.storeFile(entry.path, entry.open());
+    }
+  }
+  documents.sort((a, b) => compareTreeOrder(a.path, b.path));
+}
+
+/** Folders before the documents beside them (as a tree shows topics), then by name. */
+function compareTreeOrder(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let index = 0; ; index += 1) {
+    const x = left[index];
+    const y = right[index];
+    if (x === undefined || y === undefined) return left.length - right.length;
+    if (x === y) continue;
+    const xFolder = index < left.length - 1;
+    const yFolder = index < right.length - 1;
+    if (xFolder !== yFolder) return xFolder ? -1 : 1;
+    return x.localeCompare(y, 'zh-Hans-CN', { numeric: true });
+  }
+}
+
+/** The folders holding documents, parents first (files-only folders make no topic). */
+function topicsOf(documents: ImportDocument[]): string[] {
+  const folders = new Set<string>();
+  for (const document of documents) {
+    let folder = path.dirname(document.path);
+    while (folder !== '.' && folder !== '') {
+      folders.add(folder);
+      folder = path.dirname(folder);
+    }
+  }
+  // parents before their sub-folders, siblings in tree order
+  const depth = (folder: string) => folder.split('/').length;
+  return [...folders].sort((a, b) => depth(a) - depth(b) || compareTreeOrder(`${a}/x`, `${b}/x`));
+}
+
+const titleOf = (documentPath: string) =>
+  Array.from(path.basename(documentPath, path.extname(documentPath)).trim() || 'untitled')
+    .slice(0, 255)
+    .join('');
+
+/** The new topics, pages and blocks in one transaction under the space's lock. */
+async function writeTree(
+  db: FileDeps['db'],
+  userId: number,
+  spaceId: string,
+  parentId: string | null,
+  topics: string[],
+  pages: Array<{ document: ImportDocument; blocks: Block[] }>,
+) {
+  await db.transaction(async (tx) => {
+    if (!(await treeRepo.lockSpace(tx, spaceId))) throw new AppError(ErrorCode.dataMissing);
+    if (parentId !== null) await liveTopic(tx, spaceId, parentId);
+    const now = new Date();
+    const folderIds = new Map<string, string | null>([['.', parentId]]);
+    const lastIn = new Map<string | null, string | null>();
+    const nextPosition = async (parent: string | null) => {
+      const last = lastIn.has(parent)
+        ? (lastIn.get(parent) ?? null)
+        : await treeRepo.lastPosition(tx, spaceId, parent);
+      const position = positionBetween(last, null);
+      lastIn.set(parent, position);
+      return position;
+    };
+    const base = { spaceId, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now };
+    // parents first: topics in path order, then each page in its folder, in tree order
+    // topics first, parents before children (`topicsOf`), then the pages in tree order
+    const order = [
+      ...topics.map((folder) => ({ folder, page: undefined })),
+      ...pages.map((page) => ({ folder: path.dirname(page.document.path), page })),
+    ];
+    const attached = new Set<string>();
+    for (const { folder, page } of order) {
+      if (!page) {
+        const parent = folderIds.get(path.dirname(folder)) ?? parentId;
+        const topic = await treeRepo.insertNode(tx, {
+          ...base,
+          parentId: parent,
+          type: 'topic',
+          name: titleOf(`${folder}.x`),
+          position: await nextPosition(parent),
+        });
+        folderIds.set(folder, topic.id);
+        continue;
+      }
+      const parent = folderIds.get(folder) ?? parentId;
+      const pageId = page.document.pageId;
+      await treeRepo.insertNode(tx, {
+        ...base,
+        id: pageId,
+        parentId: parent,
+        type: 'page',
+        name: titleOf(page.document.path),
+        position: await nextPosition(parent),
+      });
+      const positions = positionsBetween(null, null, page.blocks.length);
+      await pageRepo.upsertBlocks(
+        tx,
+        pageId,
+        page.blocks.map((block, index) => ({
+          blockId: block.id,
+          position: positions[index] as string,
+          data: block,
+        })),
+        now,
+      );
+      const used = new Set<string>();
+      fileIdsIn(page.blocks, used);
+      for (const fileId of used) {
+        if (attached.has(fileId)) continue;
+        attached.add(fileId);
+        await fileRepo.updateFile(tx, fileId, { pageId });
+      }
+      await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
+    }
+  });
+}
+
+function fileIdsIn(blocks: unknown[], into: Set<string>) {
+  for (const block of blocks) {
+    if (!isRecord(block)) continue;
+    const url = isRecord(block.props) ? block.props.url : undefined;
+    const fileId = typeof url === 'string' ? fileIdOfBlockUrl(url) : null;
+    if (fileId) into.add(fileId);
+    if (Array.isArray(block.children)) fileIdsIn(block.children, into);
+    if (Array.isArray(block.content)) fileIdsIn(block.content, into);
+    // links to attachments inside text
+    if (isRecord(block) && block.type === 'link' && typeof block.href === 'string') {
+      const linked = fileIdOfBlockUrl(block.href);
+      if (linked) into.add(linked);
+    }
+  }
+}

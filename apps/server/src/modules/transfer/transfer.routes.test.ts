@@ -1,0 +1,447 @@
+// Import and export through the API: the round trip of this repository's docs/, the limits of
+// an uploaded archive, readers' exports, Word tables, and nothing left behind by a failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultQuotas, ErrorCode, type Block, type ImportReport } from '@library/contract';
+import { pageBlocks, spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
+import { inlineText, isRecord } from '../../lib/block-text.js';
+import { buildSpaceWithRoles } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { extractText } from '../file/file.text.js';
+import { multipartBody } from '../file/file.test-fixtures.js';
+import mammoth from 'mammoth';
+import { tableDocx } from './transfer.test-fixtures.js';
+
+type Headers = Record<string, string>;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function importFile(
+  headers: Headers,
+  spaceId: string,
+  filename: string,
+  content: Buffer,
+  parentId?: string,
+) {
+  const body = multipartBody(filename, content);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/space/${spaceId}/import${parentId ? `?parentId=${parentId}` : ''}`,
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return { status: res.statusCode, body: res.json() as { code: number; data: ImportReport } };
+}
+
+async function exportZip(headers: Headers, spaceId: string, nodeId?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/space/${spaceId}/export${nodeId ? `?nodeId=${nodeId}` : ''}`,
+    headers,
+  });
+  return {
+    status: res.statusCode,
+    res,
+    zip: res.statusCode === 200 ? await JSZip.loadAsync(res.rawPayload) : null,
+  };
+}
+
+async function markdownFiles(zip: JSZip) {
+  const out = new Map<string, string>();
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (!entry.dir && name.endsWith('.md')) out.set(name, await entry.async('string'));
+  }
+  return out;
+}
+
+/** Headings, table cells and link targets of Markdown: what the round trip must keep. */
+function outline(markdown: string) {
+  const headings: string[] = [];
+  const tables: string[][] = [];
+  const links: string[] = [];
+  const walk = (blocks: unknown[]) => {
+    for (const block of blocks) {
+      if (!isRecord(block)) continue;
+      if (block.type === 'heading') headings.push(inlineText(block.content));
+      if (block.type === 'table' && isRecord(block.content) && Array.isArray(block.content.rows)) {
+        tables.push(
+          block.content.rows.flatMap((row) =>
+            isRecord(row) && Array.isArray(row.cells)
+              ? row.cells.map((cell) => inlineText(isRecord(cell) ? cell.content : cell))
+              : [],
+          ),
+        );
+      }
+      const collect = (content: unknown) => {
+        if (!Array.isArray(content)) return;
+        for (const item of content) {
+          if (isRecord(item) && item.type === 'link' && typeof item.href === 'string') {
+            // a link to a heading of another page keeps its page only (pages have no anchors)
+            links.push(item.href.replace(/^(.*\.md)#.*$/, '$1'));
+          }
+        }
+      };
+      collect(block.content);
+      if (isRecord(block.content) && Array.isArray(block.content.rows)) {
+        for (const row of block.content.rows) {
+          if (isRecord(row) && Array.isArray(row.cells)) {
+            for (const cell of row.cells) collect(isRecord(cell) ? cell.content : cell);
+          }
+        }
+      }
+      if (Array.isArray(block.children)) walk(block.children);
+    }
+  };
+  walk(markdownToBlocks(markdown));
+  return { headings, tables, links };
+}
+
+describe('import and export of Markdown', () => {
+  it("round-trips this repository's docs/: headings, tables and links survive", async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const docs = path.join(repoRoot, 'docs');
+    const zip = new JSZip();
+    const originals = new Map<string, string>();
+    for (const name of fs.readdirSync(docs, { recursive: true }).map(String)) {
+      const full = path.join(docs, name);
+      if (!fs.statSync(full).isFile() || !name.endsWith('.md')) continue;
+      const text = fs.readFileSync(full, 'utf8');
+      const posix = name.split(path.sep).join('/');
+      originals.set(posix, text);
+      zip.file(`docs/${posix}`, text);
+    }
+    expect(originals.size).toBeGreaterThan(5);
+    const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ pages: originals.size, topics: 2 });
+
+    // internal links point to the new pages
+    const pages = await t.db
+      .select({ id: spaceNodes.id, name: spaceNodes.name })
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
+    const architecture = pages.find((page) => page.name === 'architecture');
+    expect(architecture).toBeDefined();
+    const allBlocks = JSON.stringify(await t.db.select({ data: pageBlocks.data }).from(pageBlocks));
+    expect(allBlocks).toContain(`/space/${space.id}/page/`);
+
+    const exported = await exportZip(as.editor, space.id);
+    expect(exported.status).toBe(200);
+    expect(exported.res.headers['content-type']).toBe('application/zip');
+    const files = await markdownFiles(exported.zip!);
+    expect([...files.keys()].sort()).toEqual(
+      [...originals.keys()].map((name) => `docs/${name}`).sort(),
+    );
+    for (const [name, text] of originals) {
+      const again = files.get(`docs/${name}`)!;
+      const before = outline(text);
+      const after = outline(again);
+      expect(after.headings, name).toEqual(before.headings);
+      expect(after.tables, name).toEqual(before.tables);
+      expect(after.links, name).toEqual(before.links);
+    }
+  });
+
+  it('exports one page and one topic, with their images under files/', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    zip.file('手册/安装.md', '# 安装\n\n![截图](../img/shot.png)\n\n见[使用](使用.md)。\n');
+    zip.file('手册/使用.md', '# 使用\n\n[附件](../files/说明.txt)\n');
+    zip.file('img/shot.png', png);
+    zip.file('files/说明.txt', '说明文字');
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'm.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ topics: 1, pages: 2, files: 2, problems: [] });
+    const [topic] = await t.db
+      .select()
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'topic')));
+    const attached = await t.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, space.id));
+    expect(attached.every((file) => file.pageId !== null)).toBe(true);
+
+    const whole = await exportZip(as.editor, space.id, topic!.id);
+    const files = await markdownFiles(whole.zip!);
+    expect([...files.keys()].sort()).toEqual(['手册/使用.md', '手册/安装.md']);
+    expect(files.get('手册/安装.md')).toContain('![截图](../files/shot.png)');
+    expect(files.get('手册/安装.md')).toContain(`[使用](${encodeURIComponent('使用')}.md)`);
+    expect(files.get('手册/使用.md')).toContain(`(../files/${encodeURIComponent('说明')}.txt)`);
+    expect(Buffer.from(await whole.zip!.file('files/shot.png')!.async('uint8array'))).toEqual(png);
+
+    const page = imported.body.data.firstPageId!;
+    const one = await exportZip(as.editor, space.id, page);
+    expect(Object.keys(one.zip!.files).filter((name) => name.endsWith('.md'))).toHaveLength(1);
+  });
+
+  it('gives readers the published text only, and nothing they cannot read', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const shown = await importFile(as.editor, space.id, '公开.md', Buffer.from('公开文本\n'));
+    const pageId = shown.body.data.firstPageId!;
+    const publish = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/space/page/${pageId}/version`,
+      headers: as.editor,
+      payload: { name: 'v1' },
+    });
+    expect(publish.statusCode).toBe(200);
+    // the draft moves on after publishing
+    await t.db
+      .update(pageBlocks)
+      .set({
+        data: {
+          id: 'x',
+          type: 'paragraph',
+          props: {},
+          content: [{ type: 'text', text: '草稿文本', styles: {} }],
+          children: [],
+        },
+      })
+      .where(eq(pageBlocks.pageId, pageId));
+    await importFile(as.editor, space.id, '秘密.md', Buffer.from('秘密文本\n'));
+
+    const reader = await markdownFiles((await exportZip(as.reader, space.id)).zip!);
+    expect([...reader.keys()]).toEqual(['公开.md']);
+    expect(reader.get('公开.md')).toContain('公开文本');
+    expect(JSON.stringify([...reader.values()])).not.toMatch(/草稿|秘密/);
+
+    const editor = await markdownFiles((await exportZip(as.editor, space.id)).zip!);
+    expect(editor.get('公开.md')).toContain('草稿文本');
+    expect(editor.has('秘密.md')).toBe(true);
+
+    // a page the reader cannot see, and a space they are not in, look missing
+    const secret = await t.db
+      .select({ id: spaceNodes.id })
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.name, '秘密')));
+    expect((await exportZip(as.reader, space.id, secret[0]!.id)).status).toBe(404);
+    expect((await exportZip(as.outsider, space.id)).status).toBe(404);
+    expect((await exportZip({}, space.id)).status).toBe(404);
+  });
+
+  it('imports a Word document with its table', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const res = await importFile(
+      as.editor,
+      space.id,
+      '季度表.docx',
+      await tableDocx('季度汇总', [
+        ['地区', '收入'],
+        ['华东', '120'],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.db
+      .select({ data: pageBlocks.data })
+      .from(pageBlocks)
+      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+    const blocks = rows.map((row) => row.data as Block);
+    const table = blocks.find((block) => block.type === 'table');
+    expect(table).toBeDefined();
+    expect(blocksToMarkdown([table])).toBe('| 地区 | 收入 |\n| - | - |\n| 华东 | 120 |\n');
+    expect(JSON.stringify(blocks)).toContain('季度汇总');
+  });
+
+  it('reports a missing image once, and keeps it as a link', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
+    expect(res.body.data.problems).toEqual([
+      { path: '缺图.md', reason: 'image not found: 无.png' },
+    ]);
+  });
+
+  it('imports HTML', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const res = await importFile(
+      as.editor,
+      space.id,
+      '页.html',
+      Buffer.from(
+        '<html><body><h2>小标题</h2><ol><li>一</li></ol><script>x()</script></body></html>',
+      ),
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.db
+      .select({ data: pageBlocks.data })
+      .from(pageBlocks)
+      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+    expect(rows.map((row) => (row.data as Block).type).sort()).toEqual([
+      'heading',
+      'numberedListItem',
+    ]);
+  });
+});
+
+describe('export as PDF and Word', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const markdown =
+    '# 季度总结\n\n本季度收入增长了百分之二十。\n\n- 华东\n- 华南\n\n| 地区 | 收入 |\n| - | - |\n| 华东 | 120 |\n\n```\nconst a = 1;\n```\n\n![图](图.png)\n';
+
+  async function samplePage() {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    zip.file('总结.md', markdown);
+    zip.file('图.png', png);
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'a.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.status).toBe(200);
+    return { space, as, pageId: imported.body.data.firstPageId! };
+  }
+
+  it('writes a PDF whose text, read back, holds the Chinese text', async () => {
+    const { space, as, pageId } = await samplePage();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=pdf`,
+      headers: as.editor,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="__.pdf"; filename*=UTF-8''${encodeURIComponent('总结')}.pdf`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the font is embedded (a subset), so any reader shows the Chinese text
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);
+    const text = (await extractText('pdf', 'application/pdf', res.rawPayload)) ?? '';
+    const compact = text.replace(/\s+/g, '');
+    for (const words of [
+      '总结',
+      '季度总结',
+      '本季度收入增长了百分之二十。',
+      '华东',
+      '收入',
+      'consta=1;',
+    ]) {
+      expect(compact).toContain(words);
+    }
+  });
+
+  it('writes a Word document with the table', async () => {
+    const { space, as, pageId } = await samplePage();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=docx`,
+      headers: as.editor,
+    });
+    expect(res.statusCode).toBe(200);
+    const html = (await mammoth.convertToHtml({ buffer: res.rawPayload })).value;
+    expect(html).toContain('<h2>季度总结</h2>');
+    expect(html).toMatch(/<table>.*华东.*120.*<\/table>/);
+    expect(html).toContain('<img src="data:image/png;base64,');
+  });
+});
+
+describe('refused imports', () => {
+  async function refused(zip: JSZip, status: number, code: number) {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const res = await importFile(
+      as.editor,
+      space.id,
+      'x.zip',
+      await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' }),
+    );
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, space.id));
+    const files = await t.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, space.id));
+    expect(nodes).toHaveLength(0);
+    expect(files).toHaveLength(0);
+  }
+
+  it('refuses a zip bomb by its compression ratio (413)', async () => {
+    const zip = new JSZip();
+    zip.file('a.md', '# a\n');
+    zip.file('zeros.bin', Buffer.alloc(20 * 1024 * 1024));
+    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+  });
+
+  it('refuses too many entries (413)', async () => {
+    const zip = new JSZip();
+    for (let index = 0; index <= 5000; index += 1) zip.file(`p/${index}.md`, '');
+    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+  });
+
+  it('refuses paths leaving the archive and symbolic links (400)', async () => {
+    const dots = new JSZip();
+    dots.file('ok.md', 'ok');
+    dots.file('../evil.md', 'evil');
+    await refused(dots, 400, ErrorCode.paramError);
+    const absolute = new JSZip();
+    absolute.file('/etc/evil.md', 'evil');
+    await refused(absolute, 400, ErrorCode.paramError);
+    const link = new JSZip();
+    link.file('a.md', 'a');
+    link.file('link.md', '/etc/passwd', { unixPermissions: 0o120777 });
+    await refused(link, 400, ErrorCode.paramError);
+  });
+
+  it('leaves nothing behind when the import fails half-way (a quota)', async () => {
+    const small = await createTestApp(
+      { quotas: { ...defaultQuotas, filesPerSpace: 1 } },
+      undefined,
+    );
+    try {
+      const { space, as } = await buildSpaceWithRoles(small.db);
+      const zip = new JSZip();
+      zip.file('a.md', '![a](a.png) ![b](b.png)');
+      zip.file('a.png', 'first image bytes');
+      zip.file('b.png', 'second image bytes');
+      const body = multipartBody('x.zip', await zip.generateAsync({ type: 'nodebuffer' }));
+      const res = await small.app.inject({
+        method: 'POST',
+        url: `/api/v1/space/${space.id}/import`,
+        headers: { ...as.editor, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(res.json()).toMatchObject({ code: ErrorCode.quotaFileCount });
+      const files = await small.db
+        .select()
+        .from(spaceFiles)
+        .where(and(eq(spaceFiles.spaceId, space.id), isNull(spaceFiles.deletedAt)));
+      expect(files).toHaveLength(0);
+      const nodes = await small.db
+        .select()
+        .from(spaceNodes)
+        .where(eq(spaceNodes.spaceId, space.id));
+      expect(nodes).toHaveLength(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses other file types and a reader importing', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    expect((await importFile(as.editor, space.id, 'a.exe', Buffer.from('MZ'))).body.code).toBe(
+      ErrorCode.fileTypeUnsupported,
+    );
+    expect((await importFile(as.reader, space.id, 'a.md', Buffer.from('a'))).status).toBe(404);
+  });
+});
