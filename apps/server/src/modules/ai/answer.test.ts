@@ -47,7 +47,8 @@ describe('offlineAnswer', () => {
       passage('故宫旧称紫禁城。', '故宫'),
     ]);
     expect(text).toMatch(/^（未配置大语言模型/);
-    expect(text).toContain('> 长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。 [1]');
+    // the sentence that only names the page (长城) is not quoted
+    expect(text).toContain('> 明长城东起鸭绿江，全长约八千八百公里。 [1]');
     // the sources are the references under the answer, not repeated in its text
     expect(text).not.toContain('来源');
     expect(offlineAnswer('How long is it?', [])).toMatch(/^\(No language model is configured/);
@@ -58,12 +59,32 @@ describe('citedSpot', () => {
   const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
   const terms = (question: string) => new Set(queryTerms(question));
 
-  it('cites the block of the sentence that answers, with a snippet starting there', () => {
+  it('cites the block of the sentence that answers, with a snippet leading up to it', () => {
     const cited = { ...passage(text), blockIds: ['a', 'b', 'c'], blockStarts: [0, 12, 31] };
+    // the sentence before fits in the snippet with it, so the snippet starts there
     expect(citedSpot(cited, terms('明长城全长多少公里？'))).toEqual({
       blockId: 'b',
-      snippet: '…明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
+      snippet: '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
     });
+    // a long sentence before does not: the snippet starts at the answering sentence
+    const long = `${'长城'.repeat(70)}。明长城东起鸭绿江，全长约八千八百公里。`;
+    expect(
+      citedSpot(
+        { ...passage(long), blockIds: ['a', 'b'], blockStarts: [0, 141] },
+        terms('明长城全长多少公里？'),
+      ),
+    ).toEqual({
+      blockId: 'b',
+      snippet: '…明长城东起鸭绿江，全长约八千八百公里。',
+    });
+    // the page's own name (the title) does not choose the sentence; the question's other words do
+    const named = '八达岭长城是明长城的一段。游客可乘火车前往。';
+    expect(
+      citedSpot(
+        { ...passage(named, '八达岭长城'), blockIds: ['a', 'b'], blockStarts: [0, 13] },
+        terms('八达岭长城怎么乘火车去？'),
+      ).blockId,
+    ).toBe('b');
     expect(citedSpot(cited, terms('世界遗产')).blockId).toBe('c');
     // nothing in common: the passage's start
     expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
