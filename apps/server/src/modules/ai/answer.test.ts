@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citedSpot, guardMarkdown, offlineAnswer, settledLength } from './answer.js';
-import { chunkPage } from './chunker.js';
+import { chunkChars, chunkPage } from './chunker.js';
 import { queryTerms } from '../../infra/search/tokenizer.js';
 import type { Passage } from './retrieval.js';
 
@@ -103,7 +103,7 @@ describe('chunkPage', () => {
       type: 'paragraph',
       content: [{ type: 'text', text }],
     });
-    const long = '这是一个用来填充长度的句子，内容没有特别的意义。'.repeat(5);
+    const long = '这是一个用来填充长度的句子，内容没有特别的意义。'.repeat(10);
     const chunks = chunkPage('页面', [
       { id: 'h', type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: '概述' }] },
       para('a', long),
@@ -112,7 +112,7 @@ describe('chunkPage', () => {
       { id: 'h2', type: 'heading', props: { level: 2 }, content: [{ type: 'text', text: '细节' }] },
       para('e', '细节内容。'),
     ]);
-    expect(chunks.every((chunk) => chunk.text.length <= 200)).toBe(true);
+    expect(chunks.every((chunk) => chunk.text.length <= chunkChars)).toBe(true);
     expect(chunks[0]).toMatchObject({ headingPath: '概述', blockIds: ['a', 'b'] });
     // each block's start in the chunk's text
     const [a, b] = chunks[0]!.blockStarts;
