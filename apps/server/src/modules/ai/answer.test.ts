@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citedSpot, guardMarkdown, offlineAnswer, settledLength } from './answer.js';
-import { chunkPage } from './chunker.js';
+import { chunkChars, chunkPage } from './chunker.js';
 import { queryTerms } from '../../infra/search/tokenizer.js';
 import type { Passage } from './retrieval.js';
 
@@ -47,7 +47,8 @@ describe('offlineAnswer', () => {
       passage('故宫旧称紫禁城。', '故宫'),
     ]);
     expect(text).toMatch(/^（未配置大语言模型/);
-    expect(text).toContain('> 长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。 [1]');
+    // the sentence that only names the page (长城) is not quoted
+    expect(text).toContain('> 明长城东起鸭绿江，全长约八千八百公里。 [1]');
     // the sources are the references under the answer, not repeated in its text
     expect(text).not.toContain('来源');
     expect(offlineAnswer('How long is it?', [])).toMatch(/^\(No language model is configured/);
@@ -58,12 +59,32 @@ describe('citedSpot', () => {
   const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
   const terms = (question: string) => new Set(queryTerms(question));
 
-  it('cites the block of the sentence that answers, with a snippet starting there', () => {
+  it('cites the block of the sentence that answers, with a snippet leading up to it', () => {
     const cited = { ...passage(text), blockIds: ['a', 'b', 'c'], blockStarts: [0, 12, 31] };
+    // the sentence before fits in the snippet with it, so the snippet starts there
     expect(citedSpot(cited, terms('明长城全长多少公里？'))).toEqual({
       blockId: 'b',
-      snippet: '…明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
+      snippet: '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
     });
+    // a long sentence before does not: the snippet starts at the answering sentence
+    const long = `${'长城'.repeat(70)}。明长城东起鸭绿江，全长约八千八百公里。`;
+    expect(
+      citedSpot(
+        { ...passage(long), blockIds: ['a', 'b'], blockStarts: [0, 141] },
+        terms('明长城全长多少公里？'),
+      ),
+    ).toEqual({
+      blockId: 'b',
+      snippet: '…明长城东起鸭绿江，全长约八千八百公里。',
+    });
+    // the page's own name (the title) does not choose the sentence; the question's other words do
+    const named = '八达岭长城是明长城的一段。游客可乘火车前往。';
+    expect(
+      citedSpot(
+        { ...passage(named, '八达岭长城'), blockIds: ['a', 'b'], blockStarts: [0, 13] },
+        terms('八达岭长城怎么乘火车去？'),
+      ).blockId,
+    ).toBe('b');
     expect(citedSpot(cited, terms('世界遗产')).blockId).toBe('c');
     // nothing in common: the passage's start
     expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
@@ -82,7 +103,7 @@ describe('chunkPage', () => {
       type: 'paragraph',
       content: [{ type: 'text', text }],
     });
-    const long = '这是一个用来填充长度的句子，内容没有特别的意义。'.repeat(5);
+    const long = '这是一个用来填充长度的句子，内容没有特别的意义。'.repeat(10);
     const chunks = chunkPage('页面', [
       { id: 'h', type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: '概述' }] },
       para('a', long),
@@ -91,7 +112,7 @@ describe('chunkPage', () => {
       { id: 'h2', type: 'heading', props: { level: 2 }, content: [{ type: 'text', text: '细节' }] },
       para('e', '细节内容。'),
     ]);
-    expect(chunks.every((chunk) => chunk.text.length <= 200)).toBe(true);
+    expect(chunks.every((chunk) => chunk.text.length <= chunkChars)).toBe(true);
     expect(chunks[0]).toMatchObject({ headingPath: '概述', blockIds: ['a', 'b'] });
     // each block's start in the chunk's text
     const [a, b] = chunks[0]!.blockStarts;

@@ -3,7 +3,7 @@
 // sentences of the best passages with their numbers and says that no model is configured), and
 // the Markdown guard that keeps answers from loading anything from other hosts.
 import type { ReferDoc } from '@library/contract';
-import { queryTerms } from '../../infra/search/tokenizer.js';
+import { bigramMark, queryTerms } from '../../infra/search/tokenizer.js';
 import type { ChatMessage } from '../../infra/llm/openai-compatible.js';
 import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
@@ -17,50 +17,62 @@ export function languageOf(question: string): AnswerLanguage {
 
 const snippetChars = 160;
 
+/** a character bigram counts this much of a word when choosing the answering sentence */
+const sentenceBigramWeight = 0.3;
+/** the sentence before the answering one is shown too when both fit in this much of a snippet */
+const leadInChars = 140;
+
 interface ScoredSentence {
   text: string;
   /** where the sentence starts in the passage's text */
   start: number;
   order: number;
-  /** how many of the question's terms it holds */
+  /** how much of the question it covers: its words (1 each) and bigrams (0.3 each) */
   hits: number;
 }
 
-/** The passage's sentences with their offsets and how many question terms each holds. */
+/**
+ * The passage's sentences with their offsets and how much of the question each covers. The
+ * title's terms do not count: every chunk of the page is found by them, and the sentence that
+ * repeats the page's name is rarely the one that answers (measured in docs/decisions/ai.md).
+ */
 function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] {
+  const title = new Set(queryTerms(passage.title));
   let cursor = 0;
   return sentences(passage.text).map((text, order) => {
     const start = passage.text.indexOf(text, cursor);
     cursor = start + text.length;
-    const hits = queryTerms(text).filter((term) => terms.has(term)).length;
+    let hits = 0;
+    for (const term of queryTerms(text)) {
+      if (!terms.has(term) || title.has(term)) continue;
+      hits += term.startsWith(bigramMark) ? sentenceBigramWeight : 1;
+    }
     return { text, start, order, hits };
   });
 }
 
-/** The passage's sentence that holds the most question terms (the first on a tie). */
-function bestSentence(passage: Passage, terms: Set<string>): ScoredSentence | null {
-  let best: ScoredSentence | null = null;
-  for (const sentence of scoreSentences(passage, terms)) {
-    if (!best || sentence.hits > best.hits) best = sentence;
-  }
-  return best;
-}
-
 /**
- * Where a reference points: the block holding the passage's best sentence for the question
- * (the chunk's first block when the chunk predates block offsets), and a snippet that starts at
- * that sentence.
+ * Where a reference points: the block holding the passage's answering sentence — the one that
+ * covers most of the question (the first on a tie) — (the chunk's first block when the chunk
+ * predates block offsets), and a snippet that starts at that sentence, or at the one before it
+ * when both fit in the snippet (an answer often leads up to the sentence that names the
+ * question's words).
  */
 export function citedSpot(
   passage: Passage,
   terms: Set<string>,
 ): { blockId: string | null; snippet: string } {
-  const best = bestSentence(passage, terms);
-  const start = best && best.hits > 0 ? best.start : 0;
+  const scored = scoreSentences(passage, terms);
+  let best: ScoredSentence | null = null;
+  for (const sentence of scored) if (!best || sentence.hits > best.hits) best = sentence;
+  const cited = best && best.hits > 0 ? best.start : 0;
+  const before = best && best.hits > 0 ? scored[best.order - 1] : undefined;
+  const start =
+    best && before && before.text.length + best.text.length <= leadInChars ? before.start : cited;
   let blockId = passage.blockIds[0] ?? null;
   if (passage.blockStarts.length === passage.blockIds.length) {
     passage.blockStarts.forEach((blockStart, index) => {
-      if (blockStart <= start) blockId = passage.blockIds[index] ?? blockId;
+      if (blockStart <= cited) blockId = passage.blockIds[index] ?? blockId;
     });
   }
   const rest = passage.text.slice(start).trim();
