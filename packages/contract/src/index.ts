@@ -19,3 +19,4 @@ export * from './schemas/ai.js';
 export * from './schemas/admin.js';
 export * from './schemas/addrbook.js';
 export * from './schemas/order.js';
+export * from './schemas/access-key.js';

@@ -7,3 +7,4 @@ export * from './files.js';
 export * from './ai.js';
 export * from './addrbook.js';
 export * from './order.js';
+export * from './access-keys.js';

@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { LlmError, streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
-import { audienceOf } from '../space/visibility.js';
+import { atMostReaders, audienceOf } from '../space/visibility.js';
 import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
 import * as repo from './conversation.repo.js';
 import { accessSession } from './conversation.service.js';
@@ -82,7 +82,7 @@ export async function converse(
         spaceId: ai.spaceId,
         question,
         topK: ai.topK,
-        audience: ai.includeDrafts ? audienceOf(role) : 'readers',
+        audience: ai.includeDrafts ? audienceOf(role) : atMostReaders(audienceOf(role)),
         embedder,
         reranker: provider,
         signal,

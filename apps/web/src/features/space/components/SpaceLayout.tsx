@@ -105,7 +105,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
     if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
   }, [spaceId, token]);
 
-  const { create, rename, remove, elements } = useNodeActions({
+  const { create, rename, remove, setVisitorsClosed, elements } = useNodeActions({
     spaceId,
     onNodesDeleted: tabs.removeNodes,
   });
@@ -144,6 +144,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       create,
       rename,
       remove,
+      setVisitorsClosed,
       refresh: () => void refresh(),
       openSettings: () => setSettingsOpen(true),
     },

@@ -12,6 +12,7 @@ import { createLink, createPage, createTopic } from '../api/create-node';
 import { deleteNode } from '../api/delete-node';
 import { renameNode } from '../api/rename-node';
 import { restoreRecycleItem } from '../api/restore-recycle-item';
+import { setTopicVisitors } from '../api/set-topic-visitors';
 import { spaceKeys } from '../api/space-keys';
 import { nodeId } from '../lib/space-tree';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
@@ -28,6 +29,7 @@ export function useNodeActions({ spaceId, onNodesDeleted }: NodeActionsOptions):
   create: (type: NewNodeType, parentId: string | null) => void;
   rename: (node: TreeNode) => void;
   remove: (node: TreeNode) => void;
+  setVisitorsClosed: (topicId: string, visitorsClosed: boolean) => void;
   elements: ReactNode;
 } {
   const { t } = useTranslation();
@@ -100,7 +102,15 @@ export function useNodeActions({ spaceId, onNodesDeleted }: NodeActionsOptions):
     });
   };
 
+  const setVisitorsClosed = (topicId: string, visitorsClosed: boolean) => {
+    void setTopicVisitors(topicId, visitorsClosed).then(async () => {
+      await reloadTree();
+      toast.success(t(visitorsClosed ? 'spaces.topicClosed' : 'spaces.topicOpened'));
+    });
+  };
+
   return {
+    setVisitorsClosed,
     create: (type, parentId) => setDialog({ mode: 'create', type, targetId: parentId }),
     rename: (node) =>
       setDialog({

@@ -1,6 +1,7 @@
 // The content tree's one menu (a menu per row made every row mount two dropdowns): opened at a
 // row's '…' button, at the pointer (right click) or from the keyboard, with what may be done to
 // that node.
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import type { TreeNode } from '@library/contract';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,8 @@ export interface MenuAt {
 
 export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () => void }) {
   const { t } = useTranslation();
-  const { actions } = useSpaceView();
+  const { actions, space } = useSpaceView();
+  const canManage = space?.abilities.canManage ?? false;
   const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
@@ -38,6 +40,14 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
         items.push(...creatable.map(({ key, label }) => ({ key, label })), { type: 'divider' });
       }
     }
+    if (node.type === 'topic' && canManage) {
+      // the topic's visitor switch (space admins): hides the topic's subtree from visitors
+      items.push({
+        key: node.visitorsClosed ? 'open-to-visitors' : 'close-to-visitors',
+        label: t(node.visitorsClosed ? 'spaces.openToVisitorsAgain' : 'spaces.closeToVisitors'),
+        icon: node.visitorsClosed ? <EyeOutlined /> : <EyeInvisibleOutlined />,
+      });
+    }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
       { key: 'delete', label: t('spaces.delete'), danger: true },
@@ -52,6 +62,8 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'new-link') actions.create('link', id);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
+    else if (key === 'close-to-visitors') actions.setVisitorsClosed(id, true);
+    else if (key === 'open-to-visitors') actions.setVisitorsClosed(id, false);
   };
 
   return (
