@@ -47,6 +47,7 @@ import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
+import { registerMcpServer } from './modules/mcp/mcp-server.js';
 import { registerAccessKeyRoutes } from './modules/access-key/access-key.routes.js';
 import { presentedAccessKey, resolveAccessKey } from './modules/access-key/access-key.service.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
@@ -248,6 +249,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
   });
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
+  registerMcpServer(app, {
+    ...fileDeps,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+    cipher,
+  });
   const orderDeps: OrderDeps = {
     db,
     providers: createPaymentProviders(config.payment),
