@@ -124,8 +124,16 @@ async function main() {
       mcpMs.push(performance.now() - started);
       if (result.isError) throw new Error(`search failed: ${JSON.stringify(result.content)}`);
     }
+    // the fixed cost of a call (HTTP, key, JSON-RPC, a server per request) without retrieval
+    const plainMs: number[] = [];
+    for (let i = 0; i < questions.length; i++) {
+      const started = performance.now();
+      await client.callTool({ name: 'read_space_tree', arguments: { spaceId: space.id } });
+      plainMs.push(performance.now() - started);
+    }
     const r = stats(retrievalMs);
     const m = stats(mcpMs);
+    const plain = stats(plainMs);
     out(
       `${questions.length} CMRC questions over ${articles.length} pages: AI retrieval (searchSpace) ` +
         `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; MCP tools/call search_space ` +

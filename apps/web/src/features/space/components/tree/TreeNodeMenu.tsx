@@ -1,7 +1,6 @@
 // The content tree's one menu (a menu per row made every row mount two dropdowns): opened at a
 // row's '…' button, at the pointer (right click) or from the keyboard, with what may be done to
 // that node.
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import type { TreeNode } from '@library/contract';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +44,6 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
       items.push({
         key: node.visitorsClosed ? 'open-to-visitors' : 'close-to-visitors',
         label: t(node.visitorsClosed ? 'spaces.openToVisitorsAgain' : 'spaces.closeToVisitors'),
-        icon: node.visitorsClosed ? <EyeOutlined /> : <EyeInvisibleOutlined />,
       });
     }
     items.push(
