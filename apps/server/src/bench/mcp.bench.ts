@@ -131,6 +131,17 @@ async function main() {
       await client.callTool({ name: 'read_space_tree', arguments: { spaceId: space.id } });
       plainMs.push(performance.now() - started);
     }
+    // the same read through the REST twin over HTTP: what the protocol itself adds
+    const restMs: number[] = [];
+    for (let i = 0; i < questions.length; i++) {
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/v1/mcp/space/${space.id}/spaceTree`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      await res.text();
+      restMs.push(performance.now() - started);
+    }
+    const rest = stats(restMs);
     const r = stats(retrievalMs);
     const m = stats(mcpMs);
     const plain = stats(plainMs);
@@ -138,6 +149,11 @@ async function main() {
       `${questions.length} CMRC questions over ${articles.length} pages: AI retrieval (searchSpace) ` +
         `median ${r.median.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; MCP tools/call search_space ` +
         `median ${m.median.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms → p95 ratio ${(m.p95 / r.p95).toFixed(2)}× (target ≤ 1.2×)`,
+    );
+    out(
+      `MCP tools/call read_space_tree (a call's fixed cost with one access check, no retrieval): ` +
+        `median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms; the REST twin ` +
+        `GET /api/v1/mcp/space/{id}/spaceTree median ${rest.median.toFixed(1)} ms, p95 ${rest.p95.toFixed(1)} ms`,
     );
     out(
       `load average after: ${os

@@ -179,8 +179,10 @@ function buildServer(
     ({ spaceId, question, topK }) =>
       answer(locale, async () => {
         const { userId } = readerOfSpace(request, spaceId);
-        const { role } = await accessSpace(db, userId, spaceId, 'read');
-        const ai = await findSpaceAi(db, spaceId);
+        const [{ role }, ai] = await Promise.all([
+          accessSpace(db, userId, spaceId, 'read'),
+          findSpaceAi(db, spaceId),
+        ]);
         if (!ai?.enabled)
           return { ...text('AI search is not enabled in this space.'), isError: true };
         const passages = await searchSpace(
