@@ -24,6 +24,9 @@ export default defineConfig({
           // need the built server and apt packages: `npm run test:resilience`
           exclude: ['src/resilience/**'],
           environment: 'node',
+          // the MCP SDK's client reaches eventsource-parser, whose 'source' export is TypeScript:
+          // Vite transforms it instead of Node loading it
+          server: { deps: { inline: [/@modelcontextprotocol\/sdk/, /eventsource/] } },
           testTimeout: 30000,
           hookTimeout: 60000,
           globalSetup: ['src/test/global-setup.ts'],

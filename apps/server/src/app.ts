@@ -49,6 +49,9 @@ import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
+import { registerMcpServer } from './modules/mcp/mcp-server.js';
+import { registerAccessKeyRoutes } from './modules/access-key/access-key.routes.js';
+import { presentedAccessKey, resolveAccessKey } from './modules/access-key/access-key.service.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import {
   indexAllForSearch,
@@ -167,13 +170,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await sessions.settled(request.sessionEpoch);
     }
   });
+  app.decorateRequest('accessKey', null);
   app.addHook('preHandler', async (request) => {
     const auth = request.routeOptions.config.auth ?? 'required';
     if (auth === 'none' || !request.routeOptions.url?.startsWith('/api/')) return;
     if (request.routeOptions.url.startsWith('/api/docs')) return;
+    // a personal access key opens the MCP view only (access-key.service.ts)
+    const key = presentedAccessKey(request);
+    if (key !== undefined) {
+      if (auth !== 'accessKey') {
+        throw new AppError(ErrorCode.tokenExpired, {
+          detail: 'an access key opens only the MCP view',
+        });
+      }
+      request.accessKey = await resolveAccessKey(database.db, key);
+      return;
+    }
     // 'optional': routes open to visitors; no token is an anonymous visitor, a bad one is 401
     request.session = await resolveSession(request);
-    if (auth === 'optional') return;
+    if (auth === 'optional' || auth === 'accessKey') return;
     if (!request.session) throw new AppError(ErrorCode.tokenExpired);
   });
 
@@ -233,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.jobs.handle(Job.vacuumAiIndex, vacuumIndexHandler(aiIndex));
 
   registerUserRoutes(app, { db, avatars });
+  registerAccessKeyRoutes(app, { db });
   registerSpaceRoutes(app, { db, avatars, quotas: config.quotas });
   registerSpaceIconRoutes(app, { db, avatars });
   registerPageRoutes(app, { db });
@@ -269,6 +285,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     blocks: createBlocksCache(8 * 1024 * 1024),
   });
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
+  registerMcpServer(app, {
+    ...fileDeps,
+    treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+    cipher,
+  });
   const orderDeps: OrderDeps = {
     db,
     providers: createPaymentProviders(config.payment),

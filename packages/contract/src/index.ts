@@ -23,3 +23,4 @@ export * from './schemas/share.js';
 export * from './schemas/search.js';
 export * from './schemas/template.js';
 export * from './schemas/transfer.js';
+export * from './schemas/access-key.js';

@@ -109,6 +109,7 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'GET /api/v2/space/{id}/tree': "A space's content tree",
   'GET /api/v2/space/topic/{id}': 'A topic',
   'PUT /api/v2/space/topic/{id}': 'Rename a topic',
+  'PUT /api/v2/space/topic/{id}/visitors': 'Close a topic to visitors or open it (space admins)',
   'DELETE /api/v2/space/topic/{id}': 'Delete a topic with its subtree (to the recycle bin)',
   'GET /api/v3/space/{spaceId}/topic/listView': 'The list view of a topic or the space root',
   'POST /api/v2/space/{id}/topic': 'Create a topic',
@@ -176,6 +177,9 @@ export const operationSummaries: Readonly<Record<string, string>> = {
 
   'GET /api/v1/mcp/file/{id}/previewUrl': 'A signed preview URL of a file (MCP)',
   'GET /api/v1/mcp/space': 'The spaces the caller may read (MCP)',
+  'GET /api/v1/user/accessKey': 'My personal access keys for MCP clients',
+  'POST /api/v1/user/accessKey': 'Make a read-only personal access key (the key is shown once)',
+  'DELETE /api/v1/user/accessKey/{id}': 'Revoke a personal access key',
   'GET /api/v1/mcp/space/{id}': 'A space (MCP)',
   'GET /api/v1/mcp/space/{id}/spaceTree': "A space's content tree (MCP)",
   'GET /api/v1/mcp/space/{spaceId}/topic/listView': "A space's list view (MCP)",

@@ -9,8 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 import type { SessionCache } from '../modules/session/session-cache.js';
 
-/** Who may call a route: 'required' (default) needs a valid token, 'optional' reads one if valid. */
-export type RouteAuth = 'none' | 'optional' | 'required';
+/**
+ * Who may call a route: 'required' (default) needs a valid token, 'optional' reads one if valid,
+ * 'accessKey' (the read-only MCP view) is 'optional' and also takes a personal access key — the
+ * only routes that do; a key sent to any other route is refused (401).
+ */
+export type RouteAuth = 'none' | 'optional' | 'required' | 'accessKey';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

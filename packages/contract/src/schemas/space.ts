@@ -195,6 +195,12 @@ export type OpenSpaceList = z.infer<typeof openSpaceListSchema>;
  */
 export const mcpSpaceSchema = openSpaceSchema.extend({ role: z.enum(spaceAccessRoles) });
 export type McpSpace = z.infer<typeof mcpSpaceSchema>;
+/**
+ * `GET /v1/mcp/space/{id}/accessControl/visitor`: optionally about one node of the space (a
+ * topic, page or link): 900014 when it lies under a topic closed to visitors.
+ */
+export const visitorPrecheckQuerySchema = z.object({ nodeId: idSchema.optional() });
+
 export const mcpSpaceListSchema = z.object({
   list: z.array(mcpSpaceSchema),
   total: z.number().int(),

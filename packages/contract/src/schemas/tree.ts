@@ -53,6 +53,8 @@ export interface TreeTopic {
   type: 'topic';
   topicId: string;
   name: string;
+  /** present (true) only on a topic closed to visitors; visitors never see such a topic */
+  visitorsClosed?: boolean;
   children: TreeNode[];
 }
 export type TreeNode = TreeTopic | TreePage | TreeLink;
@@ -61,6 +63,7 @@ export const treeTopicSchema: z.ZodType<TreeTopic> = z.object({
   type: z.literal('topic'),
   topicId: z.string(),
   name: z.string(),
+  visitorsClosed: z.boolean().optional(),
   get children() {
     return z.array(treeNodeSchema);
   },
@@ -87,9 +90,15 @@ export const topicDetailSchema = z.object({
   createdBy: treeUserSchema,
   /** live nodes directly inside the topic */
   childCount: z.number().int(),
+  /** closed to visitors: the topic and its subtree are hidden from visitors */
+  visitorsClosed: z.boolean(),
   abilities: z.object({ canEdit: z.boolean(), canDelete: z.boolean() }),
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
+
+/** `PUT /v2/space/topic/{id}/visitors`: open or close a topic to visitors (space admins). */
+export const topicVisitorsRequestSchema = z.object({ visitorsClosed: z.boolean() });
+export type TopicVisitorsRequest = z.infer<typeof topicVisitorsRequestSchema>;
 
 export const listViewOrderBy = ['name', 'createdAt', 'updatedAt'] as const;
 export const listViewParamsSchema = z.object({ spaceId: idSchema });

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -41,6 +42,11 @@ export const spaceNodes = pgTable(
     revision: integer('revision').notNull().default(0),
     /** pages: the version readers see; null when not published */
     publishedVersion: integer('published_version'),
+    /**
+     * topics: closed to visitors — the topic and its whole subtree are hidden from visitors
+     * (non-members) even in a space open to them (visibility.ts)
+     */
+    visitorsClosed: boolean('visitors_closed').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -55,6 +61,9 @@ export const spaceNodes = pgTable(
   (table) => [
     index('space_nodes_space_parent_idx').on(table.spaceId, table.parentId, table.position),
     index('space_nodes_recycle_idx').on(table.recycleItemId),
+    index('space_nodes_visitors_closed_idx')
+      .on(table.spaceId)
+      .where(sql`${table.visitorsClosed}`),
     check('space_nodes_type_check', sql`${table.type} in ('topic','page','link')`),
   ],
 );

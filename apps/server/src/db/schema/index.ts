@@ -10,3 +10,4 @@ export * from './order.js';
 export * from './shares.js';
 export * from './search.js';
 export * from './templates.js';
+export * from './access-keys.js';

@@ -17,13 +17,11 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { LlmError, streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
-import { audienceOf } from '../space/visibility.js';
 import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
 import * as repo from './conversation.repo.js';
 import { accessSession } from './conversation.service.js';
-import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider } from './provider.service.js';
-import { retrieve } from './retrieval.js';
+import { searchSpace } from './space-search.js';
 
 export interface ConverseEvents {
   references(list: ReferDoc[]): void;
@@ -75,20 +73,11 @@ export async function converse(
 
   try {
     const provider = await activeProvider(db, deps.cipher);
-    const embedder = embedderOf(provider);
-    const passages = await retrieve(
-      db,
-      {
-        spaceId: ai.spaceId,
-        question,
-        topK: ai.topK,
-        audience: ai.includeDrafts ? audienceOf(role) : 'readers',
-        embedder,
-        reranker: provider,
-        signal,
-      },
-      embedder ? await hasVectorSupport(db, deps.log) : false,
-    );
+    const passages = await searchSpace(deps, ai, role, question, {
+      topK: ai.topK,
+      signal,
+      provider,
+    });
     referDocList = referDocsOf(ai.spaceId, question, passages);
     events.references(referDocList);
 

@@ -25,12 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
-import {
-  fileInReadersPageSql,
-  shownFilesSql,
-  shownPagesSql,
-  type Audience,
-} from '../space/visibility.js';
+import { fileInPageSql, shownFilesSql, shownPagesSql, type Audience } from '../space/visibility.js';
 
 export type FileRow = typeof spaceFiles.$inferSelect;
 export type NewFile = typeof spaceFiles.$inferInsert;
@@ -44,7 +39,11 @@ const fileColumns = {
 /** A live file (as editors see files), and whether readers see it. */
 export async function findLiveFile(db: Executor, fileId: string) {
   const [row] = await db
-    .select({ ...fileColumns, inReadersPage: fileInReadersPageSql() })
+    .select({
+      ...fileColumns,
+      inReadersPage: fileInPageSql('readers'),
+      inVisitorsPage: fileInPageSql('visitors'),
+    })
     .from(spaceFiles)
     .innerJoin(users, eq(users.id, spaceFiles.uploadedBy))
     .where(and(eq(spaceFiles.id, fileId), shownFilesSql('editors')))
@@ -167,7 +166,7 @@ export async function pagesUsing(
   const columns = { fileId: spaceFiles.id, pageId: spaceNodes.id, name: spaceNodes.name };
   // editors: the drafts' blocks; readers and visitors: the published versions' blocks
   const referencing =
-    audience === 'readers'
+    audience !== 'editors'
       ? await db
           .selectDistinct(columns)
           .from(spaceFiles)
@@ -179,7 +178,7 @@ export async function pagesUsing(
               eq(pageVersions.version, spaceNodes.publishedVersion),
             ),
           )
-          .where(and(liveInSpace, uses(pageVersions.blocks)))
+          .where(and(liveInSpace, shown, uses(pageVersions.blocks)))
       : await db
           .selectDistinct(columns)
           .from(spaceFiles)

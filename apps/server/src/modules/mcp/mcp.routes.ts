@@ -19,6 +19,7 @@ import {
   pageDetailSchema,
   spaceDetailSchema,
   spaceTreeSchema,
+  visitorPrecheckQuerySchema,
 } from '@library/contract';
 import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
@@ -27,14 +28,18 @@ import * as files from '../file/file.service.js';
 import { createBlocksCache } from '../page/blocks-cache.js';
 import * as comments from '../page/comment.service.js';
 import * as pages from '../page/page.service.js';
-import { callerId } from '../session/session.service.js';
+import { mcpReader } from '../access-key/access-key.service.js';
 import * as spaces from '../space/space.service.js';
 import type { TreeRowsShape } from '../tree/tree.repo.js';
 import * as tree from '../tree/tree.service.js';
+import { readerOf, readerOfSpace } from './mcp-scope.js';
 
 const tags = ['mcp'];
-/** Every MCP call is open to anonymous callers: `space-access.ts` decides what they see. */
-const config = { auth: 'optional' } as const;
+/**
+ * Every MCP call is open to anonymous callers and takes a personal access key (only these calls
+ * do): `space-access.ts` decides what they see, within the key's spaces (mcp-scope.ts).
+ */
+const config = { auth: 'accessKey' } as const;
 
 export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: TreeRowsShape }) {
   const { db, treeRows } = deps;
@@ -51,14 +56,27 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
         response: okResponse(mcpSpaceListSchema),
       },
     },
-    async (request) => ok(await spaces.listReadableSpaces(db, callerId(request), request.query)),
+    async (request) => {
+      const { userId, spaceIds } = mcpReader(request);
+      return ok(
+        await spaces.listReadableSpaces(
+          db,
+          userId,
+          request.query,
+          spaceIds ? [...spaceIds] : undefined,
+        ),
+      );
+    },
   );
 
   // sibling: GET /v2/space/{id}
   app.get(
     '/api/v1/mcp/space/:id',
     { config, schema: { tags, params: idParamsSchema, response: okResponse(spaceDetailSchema) } },
-    async (request) => ok(await spaces.getSpace(db, callerId(request), request.params.id)),
+    async (request) => {
+      const { userId } = readerOfSpace(request, request.params.id);
+      return ok(await spaces.getSpace(db, userId, request.params.id));
+    },
   );
 
   // sibling: GET /v2/space/{id}/tree (not cached here: the MCP view is not the hot path)
@@ -66,7 +84,8 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
     '/api/v1/mcp/space/:id/spaceTree',
     { config, schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) } },
     async (request) => {
-      const { load } = await tree.spaceTree(db, callerId(request), request.params.id, treeRows);
+      const { userId } = readerOfSpace(request, request.params.id);
+      const { load } = await tree.spaceTree(db, userId, request.params.id, treeRows);
       return ok(await load());
     },
   );
@@ -83,17 +102,33 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
         response: okResponse(listViewSchema),
       },
     },
-    async (request) =>
-      ok(await tree.listView(db, callerId(request), request.params.spaceId, request.query)),
+    async (request) => {
+      const { userId } = readerOfSpace(request, request.params.spaceId);
+      return ok(await tree.listView(db, userId, request.params.spaceId, request.query));
+    },
   );
 
   // The visitor precheck: its answers are in the body's code, with HTTP 200 — an answer, not a
   // failed request (docs/decisions/mcp.md).
   app.get(
     '/api/v1/mcp/space/:id/accessControl/visitor',
-    { config, schema: { tags, params: idParamsSchema, response: okResponse(z.null()) } },
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: visitorPrecheckQuerySchema,
+        response: okResponse(z.null()),
+      },
+    },
     async (request) => {
-      const code = await spaces.visitorPrecheck(db, callerId(request), request.params.id);
+      const { userId } = readerOfSpace(request, request.params.id);
+      const code = await spaces.visitorPrecheck(
+        db,
+        userId,
+        request.params.id,
+        request.query.nodeId,
+      );
       if (code === 0) return ok(null);
       return { code, data: null, msg: errorMessage(code, requestLocale(request)) };
     },
@@ -103,7 +138,10 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
   app.get(
     '/api/v1/mcp/page/:id',
     { config, schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) } },
-    async (request) => ok(await pages.getPage(db, callerId(request), request.params.id)),
+    async (request) => {
+      const { userId } = await readerOf(db, request, 'node', request.params.id);
+      return ok(await pages.getPage(db, userId, request.params.id));
+    },
   );
 
   // sibling: GET /v2/space/page/{id}/block
@@ -118,17 +156,13 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
         response: okResponse(pageBlocksSchema),
       },
     },
-    async (request, reply) =>
-      sendSerialised(
+    async (request, reply) => {
+      const { userId } = await readerOf(db, request, 'node', request.params.id);
+      return sendSerialised(
         reply,
-        await pages.getBlocksJson(
-          db,
-          blocks,
-          callerId(request),
-          request.params.id,
-          request.query.version,
-        ),
-      ),
+        await pages.getBlocksJson(db, blocks, userId, request.params.id, request.query.version),
+      );
+    },
   );
 
   // sibling: GET /v2/space/page/{id}/comment
@@ -145,9 +179,8 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      return ok(
-        await comments.listComments(db, callerId(request), request.params.id, page, pageSize),
-      );
+      const { userId } = await readerOf(db, request, 'node', request.params.id);
+      return ok(await comments.listComments(db, userId, request.params.id, page, pageSize));
     },
   );
 
@@ -159,7 +192,8 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
       schema: { tags, params: idParamsSchema, response: okResponse(mcpFilePreviewUrlSchema) },
     },
     async (request) => {
-      const { url, expiresAt } = await files.previewUrl(deps, callerId(request), request.params.id);
+      const { userId } = await readerOf(db, request, 'file', request.params.id);
+      const { url, expiresAt } = await files.previewUrl(deps, userId, request.params.id);
       return ok({ filePreviewUrl: url, expiresAt });
     },
   );

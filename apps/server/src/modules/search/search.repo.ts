@@ -3,7 +3,7 @@
 // visibility rule (space/visibility.ts) before it is counted or cut into a page.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
-import { shownFilesSql, shownPagesSql, type Audience } from '../space/visibility.js';
+import { shownFilesSql, shownNodesSql, shownPagesSql, type Audience } from '../space/visibility.js';
 
 /** BM25 parameters (the AI index's, measured on CMRC 2018). */
 const k1 = 0.5;
@@ -13,8 +13,10 @@ export interface SearchScope {
   callerId: number | null;
   /** spaces whose drafts the caller sees */
   editorSpaces: string[];
-  /** spaces whose published content the caller sees */
+  /** spaces whose published content the caller sees as a member */
   readerSpaces: string[];
+  /** spaces open to visitors whose published content the caller sees as a visitor (nothing under a topic closed to visitors) */
+  visitorSpaces: string[];
   /** the caller's own quick notes too */
   notes: boolean;
   type?: string;
@@ -49,11 +51,11 @@ async function indexStats(db: Executor) {
 /** Over `search_docs d` joined with its live page or node, file and space: shown to `audience`. */
 function shownSql(audience: Audience): SQL {
   const liveNode = sql`"space_nodes"."id" is not null and "space_nodes"."deleted_at" is null`;
-  return sql`((d.type in ('topic', 'link') and ${liveNode})
+  return sql`((d.type in ('topic', 'link') and ${liveNode} and ${shownNodesSql(audience) ?? sql`true`})
     or (d.type = 'page' and ${liveNode} and ${
       audience === 'editors'
         ? sql`d.variant = 'draft'`
-        : sql`d.variant = 'published' and ${shownPagesSql('readers')}
+        : sql`d.variant = 'published' and ${shownPagesSql(audience)}
               and d.version = "space_nodes"."published_version"`
     })
     or (d.type = 'file' and "space_files"."id" is not null and ${shownFilesSql(audience)}))`;
@@ -71,6 +73,7 @@ export async function searchDocuments(
   const { docs, avgLength } = await indexStats(db);
   const editors = uuidArray(scope.editorSpaces);
   const readers = uuidArray(scope.readerSpaces);
+  const visitors = uuidArray(scope.visitorSpaces);
   const mine =
     scope.notes && scope.callerId !== null
       ? sql`(d.type = 'note' and d.owner_id = ${scope.callerId})`
@@ -99,7 +102,7 @@ export async function searchDocuments(
         from search_postings p join q on q.term = p.term join df on df.term = p.term
         join search_docs d on d.id = p.doc_id
         where ((d.space_id = any(${editors}) and d.variant <> 'published')
-          or (d.space_id = any(${readers}) and d.variant <> 'draft')
+          or ((d.space_id = any(${readers}) or d.space_id = any(${visitors})) and d.variant <> 'draft')
           or ${mine})
           ${scope.type ? sql`and d.type = ${scope.type}` : sql``}
         group by p.doc_id)
@@ -111,7 +114,8 @@ export async function searchDocuments(
         left join spaces on "spaces"."id" = d.space_id
       where (${mine} or ("spaces"."deleted_at" is null and case
           when d.space_id = any(${editors}) then ${shownSql('editors')}
-          else ${shownSql('readers')} end))${sql.join(phraseSql, sql``)}
+          when d.space_id = any(${readers}) then ${shownSql('readers')}
+          else ${shownSql('visitors')} end))${sql.join(phraseSql, sql``)}
       order by s.score desc, d.id
       limit ${pageSize} offset ${page * pageSize}`,
   );

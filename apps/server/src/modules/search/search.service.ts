@@ -6,11 +6,18 @@ import type { Executor } from '../../db/database.js';
 import { parseKeywords } from '../../infra/search/search-terms.js';
 import { accessSpace } from '../space/space-access.js';
 import { rolesInSpaces } from '../space/space-roles.js';
-import { audienceOf } from '../space/visibility.js';
+import { audienceOf, type Audience } from '../space/visibility.js';
 import { searchDocuments, type SearchScope } from './search.repo.js';
 import { makeSnippet } from './search.snippet.js';
 
 type Query = z.output<typeof searchQuerySchema>;
+
+const spacesOf = (scope: SearchScope, audience: Audience) =>
+  audience === 'editors'
+    ? scope.editorSpaces
+    : audience === 'readers'
+      ? scope.readerSpaces
+      : scope.visitorSpaces;
 
 /**
  * Without `spaceId`: the spaces the caller is a member of (drafts where they edit) and their own
@@ -22,17 +29,18 @@ async function scopeOf(db: Executor, callerId: number | null, query: Query): Pro
     callerId,
     editorSpaces: [],
     readerSpaces: [],
+    visitorSpaces: [],
     notes: false,
     ...(query.type ? { type: query.type } : {}),
   };
   if (query.spaceId) {
     const { role } = await accessSpace(db, callerId, query.spaceId, 'read');
-    (audienceOf(role) === 'editors' ? scope.editorSpaces : scope.readerSpaces).push(query.spaceId);
+    spacesOf(scope, audienceOf(role)).push(query.spaceId);
     return scope;
   }
   if (callerId === null) return scope;
   for (const [spaceId, role] of await rolesInSpaces(db, callerId)) {
-    (audienceOf(role) === 'editors' ? scope.editorSpaces : scope.readerSpaces).push(spaceId);
+    spacesOf(scope, audienceOf(role)).push(spaceId);
   }
   scope.notes = true;
   return scope;

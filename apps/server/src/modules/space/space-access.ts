@@ -7,7 +7,7 @@ import type { spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { can, highestRole, type SpaceAction } from './space.policy.js';
 import * as repo from './space.repo.js';
-import { pageKnown } from './visibility.js';
+import { hiddenFromVisitors, pageKnown } from './visibility.js';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type NodeRow = typeof spaceNodes.$inferSelect;
@@ -48,6 +48,8 @@ export async function accessNode(
   if (!found || (type && found.node.type !== type)) throw notFound();
   const role = accessRole(found.space, found.roles);
   if (!role || !can(role, action)) throw notFound();
+  // a visitor never reaches what lies under a topic closed to visitors (visibility.ts)
+  if (role === 'visitor' && (await hiddenFromVisitors(db, found.node.id))) throw notFound();
   return { node: found.node, space: found.space, role };
 }
 

@@ -139,19 +139,26 @@ export async function openSpaces(db: Executor, page: number, pageSize: number) {
 
 /**
  * Live spaces the caller reads: open to visitors or among `memberSpaceIds`, the latest changed
- * first, one page of them and their count.
+ * first, one page of them and their count; only among `within` when given (an access key's
+ * spaces).
  */
 export async function readableSpaces(
   db: Executor,
   memberSpaceIds: string[],
   page: number,
   pageSize: number,
+  within?: readonly string[],
 ) {
   const readable = and(
     isNull(spaces.deletedAt),
     memberSpaceIds.length === 0
       ? eq(spaces.openToVisitors, true)
       : or(eq(spaces.openToVisitors, true), inArray(spaces.id, memberSpaceIds)),
+    within === undefined
+      ? undefined
+      : within.length === 0
+        ? sql`false`
+        : inArray(spaces.id, [...within]),
   );
   const [rows, [counted]] = await Promise.all([
     db

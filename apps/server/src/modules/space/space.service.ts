@@ -25,6 +25,7 @@ import { rolesInSpaces } from './space-roles.js';
 import { highestRole } from './space.policy.js';
 import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
 import { presentSpace, presentSpaceSummary } from './space.presenter.js';
+import { hiddenFromVisitors, pageKnown } from './visibility.js';
 import * as repo from './space.repo.js';
 
 /** The member groups every new space starts with; the creator is the owner. */
@@ -300,12 +301,14 @@ export async function listOpenSpaces(
 
 /**
  * `GET /v1/mcp/space`: the spaces the caller (a user, or null for an anonymous visitor) may read
- * — where a member with the member's role, else open to visitors as 'visitor'.
+ * — where a member with the member's role, else open to visitors as 'visitor' —, only among
+ * `within` when given (the spaces of the caller's access key).
  */
 export async function listReadableSpaces(
   db: Database,
   userId: number | null,
   query: { page: number; pageSize: number },
+  within?: readonly string[],
 ): Promise<McpSpaceList> {
   const roles = userId === null ? new Map<string, SpaceRole>() : await rolesInSpaces(db, userId);
   const { rows, total } = await repo.readableSpaces(
@@ -313,6 +316,7 @@ export async function listReadableSpaces(
     [...roles.keys()],
     query.page,
     query.pageSize,
+    within,
   );
   return {
     list: rows.map((space) => ({
@@ -329,21 +333,33 @@ export async function listReadableSpaces(
 
 /** What the visitor precheck answers: enter as a visitor (0), or the catalogue's reason not to. */
 export type VisitorPrecheck =
-  0 | typeof ErrorCode.spaceForbidsVisitors | typeof ErrorCode.visitorAlreadyAuthorised;
+  | 0
+  | typeof ErrorCode.spaceForbidsVisitors
+  | typeof ErrorCode.topicForbidsVisitors
+  | typeof ErrorCode.visitorAlreadyAuthorised;
 
 /**
  * `GET /v1/mcp/space/{id}/accessControl/visitor`: whether the caller enters the space as a
  * visitor. A member is already authorised (900015, which the catalogue also gives to 'directly
  * visible'); a space that is missing, deleted or not open to visitors forbids visitors (900013)
- * — the same answer for all three, so the precheck tells no one which ids exist.
+ * — the same answer for all three, so the precheck tells no one which ids exist. Asked about a
+ * node of the space (`nodeId`: a topic, page or link), a node under a topic closed to visitors
+ * (or such a topic) answers 900014; a node a visitor cannot see for another reason (missing, in
+ * another space, an unpublished page) is missing (404 + 100007), as everywhere else.
  */
 export async function visitorPrecheck(
   db: Executor,
   userId: number | null,
   spaceId: string,
+  nodeId?: string,
 ): Promise<VisitorPrecheck> {
   const found = await repo.findLiveSpace(db, spaceId, userId);
   if (found && highestRole(found.roles)) return ErrorCode.visitorAlreadyAuthorised;
   if (!found?.space.openToVisitors) return ErrorCode.spaceForbidsVisitors;
+  if (nodeId === undefined) return 0;
+  const node = await repo.findLiveNode(db, nodeId, userId);
+  if (!node || node.node.spaceId !== spaceId) throw new AppError(ErrorCode.dataMissing);
+  if (await hiddenFromVisitors(db, nodeId)) return ErrorCode.topicForbidsVisitors;
+  if (!pageKnown('visitor', node.node)) throw new AppError(ErrorCode.dataMissing);
   return 0;
 }

@@ -1,10 +1,12 @@
 // The one visibility rule of a space's content, for every module that lists, ranks or fetches it
 // (tree, pages, versions, files, AI retrieval; search, MCP and shares plug in here too):
 //
-//   Editors and above see every live page and file. Readers and visitors — the `readers`
-//   audience — see the pages that have a published version (and only that version), the files
-//   uploaded into such pages, and the files of the space's library (uploaded into no page).
-//   Topics and links are seen by everyone who reads the space.
+//   Editors and above see every live page and file. Readers and visitors — the `readers` and
+//   `visitors` audiences — see the pages that have a published version (and only that version),
+//   the files uploaded into such pages, and the files of the space's library (uploaded into no
+//   page). Topics and links are seen by everyone who reads the space. Visitors (non-members of an
+//   open space) moreover never see a topic closed to visitors, nor anything under it (its whole
+//   subtree: topics, pages, links, the files uploaded into those pages, their passages).
 //
 // A visitor does not even learn that an unpublished page exists; a member (reader) reaching one
 // by its link sees its details and discussion, never its content (`pageKnown`).
@@ -13,16 +15,23 @@
 // or rank, and `filterReadable` for anything that holds ids (Immich's `checkAccess` shape).
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { idSchema, type SpaceAccessRole } from '@library/contract';
-import type { Executor } from '../../db/database.js';
+import { queryRows, type Executor } from '../../db/database.js';
 import { spaceFiles, spaceNodes, spaces } from '../../db/schema/index.js';
 import { rolesInSpaces } from './space-roles.js';
 import { can } from './space.policy.js';
 
-/** Whom content is shown to: `editors` see drafts, `readers` (readers and visitors) do not. */
-export type Audience = 'editors' | 'readers';
+/**
+ * Whom content is shown to: `editors` see drafts, `readers` (members) and `visitors` do not;
+ * visitors do not see what lies under a topic closed to visitors either.
+ */
+export type Audience = 'editors' | 'readers' | 'visitors';
 
 export const audienceOf = (role: SpaceAccessRole): Audience =>
-  can(role, 'edit') ? 'editors' : 'readers';
+  role === 'visitor' ? 'visitors' : can(role, 'edit') ? 'editors' : 'readers';
+
+/** The narrower of the audience and readers (AI answers that leave drafts out for everyone). */
+export const atMostReaders = (audience: Audience): Audience =>
+  audience === 'editors' ? 'readers' : audience;
 
 // --- a loaded row -----------------------------------------------------------------------------
 
@@ -42,26 +51,84 @@ export const pageKnown = (role: SpaceAccessRole, page: PageState) =>
 export const versionShown = (audience: Audience, page: PageState, version: number) =>
   audience === 'editors' || version === page.publishedVersion;
 
-/** A tree node as the tree query reads it (`published`: a page has a published version). */
-export const nodeShown = (audience: Audience, node: { type: string; published: boolean }) =>
-  node.type !== 'page' || audience === 'editors' || node.published;
+/**
+ * A tree node as the tree query reads it (`published`: a page has a published version;
+ * `visitorsClosed`: a topic closed to visitors). A node under a hidden topic is left out by
+ * `buildTree`, which drops nodes whose topic is missing.
+ */
+export const nodeShown = (
+  audience: Audience,
+  node: { type: string; published: boolean; visitorsClosed?: boolean },
+) =>
+  node.type === 'page'
+    ? audience === 'editors' || node.published
+    : !(audience === 'visitors' && node.type === 'topic' && node.visitorsClosed);
 
-/** A live file, with `inReadersPage` read by `fileInReadersPageSql`. */
-export const fileShown = (audience: Audience, file: { inReadersPage: boolean }) =>
-  audience === 'editors' || file.inReadersPage;
+/** A live file, with `inReadersPage` and `inVisitorsPage` read by `fileInPageSql`. */
+export const fileShown = (
+  audience: Audience,
+  file: { inReadersPage: boolean; inVisitorsPage: boolean },
+) => audience === 'editors' || (audience === 'readers' ? file.inReadersPage : file.inVisitorsPage);
+
+// --- topics closed to visitors ----------------------------------------------------------------
+
+/**
+ * The ids of every live node hidden from visitors: the topics closed to visitors and their whole
+ * subtrees, as a subquery (`… not in (visitorHiddenSql)`). It starts from the closed topics (few,
+ * and found by a partial index) and walks down space_nodes_space_parent_idx; it is not
+ * correlated, so it runs once per query.
+ */
+export const visitorHiddenSql = sql`(with recursive hidden(id, space_id) as (
+      select c.id, c.space_id from space_nodes c
+      where c.visitors_closed and c.type = 'topic' and c.deleted_at is null
+      union
+      select n.id, n.space_id from space_nodes n
+      join hidden h on n.space_id = h.space_id and n.parent_id = h.id
+      where n.deleted_at is null
+    ) select id from hidden)`;
+
+/**
+ * Whether a node lies under a topic closed to visitors (or is one): the walk up from the node
+ * through its topics. One query; empty at once in spaces without closed topics.
+ */
+export async function hiddenFromVisitors(db: Executor, nodeId: string): Promise<boolean> {
+  const rows = await queryRows<{ closed: boolean }>(
+    db,
+    sql`with recursive up(id, parent_id, space_id, closed) as (
+        select n.id, n.parent_id, n.space_id, n.visitors_closed from space_nodes n
+        where n.id = ${nodeId}
+          and exists (select 1 from space_nodes c where c.space_id = n.space_id
+            and c.visitors_closed and c.deleted_at is null)
+        union all
+        select p.id, p.parent_id, p.space_id, p.visitors_closed from space_nodes p
+        join up on p.id = up.parent_id and p.space_id = up.space_id
+        where not up.closed
+      ) select bool_or(closed) as closed from up`,
+  );
+  return rows[0]?.closed === true;
+}
 
 // --- SQL for queries that list or rank --------------------------------------------------------
+
+/** Over `space_nodes`: not under a topic closed to visitors, for visitors. */
+const openToAudienceSql = (audience: Audience): SQL | undefined =>
+  audience === 'visitors' ? sql`${spaceNodes.id} not in ${visitorHiddenSql}` : undefined;
 
 /** Over `space_nodes`: the nodes the audience sees listed (undefined: all of them). */
 export function shownNodesSql(audience: Audience): SQL | undefined {
   return audience === 'editors'
     ? undefined
-    : or(ne(spaceNodes.type, 'page'), isNotNull(spaceNodes.publishedVersion));
+    : and(
+        or(ne(spaceNodes.type, 'page'), isNotNull(spaceNodes.publishedVersion)),
+        openToAudienceSql(audience),
+      );
 }
 
 /** Over `space_nodes` known to be pages: the ones whose content the audience sees. */
 export function shownPagesSql(audience: Audience): SQL | undefined {
-  return audience === 'editors' ? undefined : isNotNull(spaceNodes.publishedVersion);
+  return audience === 'editors'
+    ? undefined
+    : and(isNotNull(spaceNodes.publishedVersion), openToAudienceSql(audience));
 }
 
 /**
@@ -73,8 +140,8 @@ function inPageSql(audience: Audience): SQL {
     isNull(spaceFiles.pageId),
     sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId}
       and ${spaceNodes.deletedAt} is null${
-        audience === 'readers' ? sql` and ${spaceNodes.publishedVersion} is not null` : sql``
-      })`,
+        audience === 'editors' ? sql`` : sql` and ${spaceNodes.publishedVersion} is not null`
+      }${audience === 'visitors' ? sql` and ${spaceNodes.id} not in ${visitorHiddenSql}` : sql``})`,
   ) as SQL;
 }
 
@@ -83,8 +150,9 @@ export function shownFilesSql(audience: Audience): SQL {
   return and(isNull(spaceFiles.deletedAt), inPageSql(audience)) as SQL;
 }
 
-/** Over `space_files`, as a selected boolean: whether readers see the file, where editors do. */
-export const fileInReadersPageSql = (): SQL<boolean> => sql<boolean>`${inPageSql('readers')}`;
+/** Over `space_files`, as a selected boolean: whether the audience sees the file, where editors do. */
+export const fileInPageSql = (audience: 'readers' | 'visitors'): SQL<boolean> =>
+  sql<boolean>`${inPageSql(audience)}`;
 
 /**
  * Over an AI passage: its chunk's document `d` (ai_documents) left-joined with its page `n`
@@ -102,7 +170,7 @@ export function passageHiddenSql(audience: Audience): SQL {
           ? sql``
           : sql`or (d.source_type = 'page' and (d.version is null or n.published_version is null))
                 or (d.source_type = 'file' and d.page_id is not null and n.published_version is null)`
-      }, false)`;
+      }${audience === 'visitors' ? sql` or (d.page_id is not null and d.page_id in ${visitorHiddenSql})` : sql``}, false)`;
 }
 
 /** Joins a chunk `c` to what `passageHiddenSql` reads. */
@@ -137,6 +205,8 @@ export async function filterReadable(
             spaceId: spaceNodes.spaceId,
             open: spaces.openToVisitors,
             readers: sql<boolean>`${spaceNodes.publishedVersion} is not null`,
+            visitors: sql<boolean>`${spaceNodes.publishedVersion} is not null
+              and ${spaceNodes.id} not in ${visitorHiddenSql}`,
           })
           .from(spaceNodes)
           .innerJoin(spaces, eq(spaces.id, spaceNodes.spaceId))
@@ -153,7 +223,8 @@ export async function filterReadable(
             id: spaceFiles.id,
             spaceId: spaceFiles.spaceId,
             open: spaces.openToVisitors,
-            readers: fileInReadersPageSql(),
+            readers: fileInPageSql('readers'),
+            visitors: fileInPageSql('visitors'),
           })
           .from(spaceFiles)
           .innerJoin(spaces, eq(spaces.id, spaceFiles.spaceId))
@@ -167,7 +238,11 @@ export async function filterReadable(
   const readable = new Set<string>();
   for (const row of rows) {
     const role: SpaceAccessRole | null = roles.get(row.spaceId) ?? (row.open ? 'visitor' : null);
-    if (role && (audienceOf(role) === 'editors' || row.readers)) readable.add(row.id);
+    if (!role) continue;
+    const audience = audienceOf(role);
+    if (audience === 'editors' || (audience === 'readers' ? row.readers : row.visitors)) {
+      readable.add(row.id);
+    }
   }
   return readable;
 }

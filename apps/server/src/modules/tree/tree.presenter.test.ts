@@ -8,6 +8,7 @@ const row = (id: string, parentId: string | null, type: TreeRow['type'] = 'topic
   name: id,
   avatar: type === 'page' ? '📄' : null,
   url: type === 'link' ? `https://example.com/${id}` : null,
+  visitorsClosed: false,
 });
 
 describe('buildTree', () => {

@@ -12,10 +12,20 @@ import type {
 } from '@library/contract';
 import type { NodeRow } from '../space/space-access.js';
 
-export type TreeRow = Pick<NodeRow, 'id' | 'parentId' | 'type' | 'name' | 'avatar' | 'url'>;
+export type TreeRow = Pick<
+  NodeRow,
+  'id' | 'parentId' | 'type' | 'name' | 'avatar' | 'url' | 'visitorsClosed'
+>;
 
+/** A topic; `visitorsClosed` only when the topic is closed to visitors (who never see it). */
 export function presentTopic(row: TreeRow): TreeTopic {
-  return { type: 'topic', topicId: row.id, name: row.name, children: [] };
+  return {
+    type: 'topic',
+    topicId: row.id,
+    name: row.name,
+    ...(row.visitorsClosed ? { visitorsClosed: true } : {}),
+    children: [],
+  };
 }
 
 export function presentPage(row: TreeRow): TreePage {
@@ -78,6 +88,7 @@ export function presentTopicDetail(
     updatedAt: topic.updatedAt.toISOString(),
     createdBy: presentUser({ userId: topic.createdBy, nickname: creatorNickname }),
     childCount,
+    visitorsClosed: topic.visitorsClosed,
     abilities: { canEdit, canDelete: canEdit },
   };
 }

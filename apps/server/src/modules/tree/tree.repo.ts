@@ -18,7 +18,10 @@ const inParent = (spaceId: string, parentId: string | null): SQL | undefined =>
     parentId === null ? isNull(spaceNodes.parentId) : eq(spaceNodes.parentId, parentId),
   );
 
-/** A node as the tree query aggregates it: id, parentId, type, name, avatar, url, published. */
+/**
+ * A node as the tree query aggregates it: id, parentId, type, name, avatar, url, published,
+ * visitorsClosed.
+ */
 type TreeTuple = [
   string,
   string | null,
@@ -26,6 +29,7 @@ type TreeTuple = [
   string,
   string | null,
   string | null,
+  boolean,
   boolean,
 ];
 
@@ -51,7 +55,8 @@ export async function liveTreeRows(db: Executor, spaceId: string, shape: TreeRow
       db,
       sql`select ${spaceNodes.id}, ${spaceNodes.parentId} as "parentId", ${spaceNodes.type},
           ${spaceNodes.name}, ${spaceNodes.avatar}, ${spaceNodes.url},
-          ${spaceNodes.publishedVersion} is not null as published
+          ${spaceNodes.publishedVersion} is not null as published,
+          ${spaceNodes.visitorsClosed} as "visitorsClosed"
         from ${spaceNodes} where ${live}
         order by ${byPosition(spaceNodes.position)}, ${spaceNodes.id}`,
     );
@@ -60,13 +65,14 @@ export async function liveTreeRows(db: Executor, spaceId: string, shape: TreeRow
     .select({
       nodes: sql<string | null>`json_agg(json_build_array(
         ${spaceNodes.id}, ${spaceNodes.parentId}, ${spaceNodes.type}, ${spaceNodes.name},
-        ${spaceNodes.avatar}, ${spaceNodes.url}, ${spaceNodes.publishedVersion} is not null
+        ${spaceNodes.avatar}, ${spaceNodes.url}, ${spaceNodes.publishedVersion} is not null,
+        ${spaceNodes.visitorsClosed}
       ) order by ${byPosition(spaceNodes.position)}, ${spaceNodes.id})::text`,
     })
     .from(spaceNodes)
     .where(live);
   const tuples = row?.nodes ? (JSON.parse(row.nodes) as TreeTuple[]) : [];
-  return tuples.map(([id, parentId, type, name, avatar, url, published]) => ({
+  return tuples.map(([id, parentId, type, name, avatar, url, published, visitorsClosed]) => ({
     id,
     parentId,
     type,
@@ -74,6 +80,7 @@ export async function liveTreeRows(db: Executor, spaceId: string, shape: TreeRow
     avatar,
     url,
     published,
+    visitorsClosed,
   }));
 }
 

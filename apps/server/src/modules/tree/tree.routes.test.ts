@@ -503,6 +503,7 @@ describe('GET and PUT /api/v2/space/topic/:id', () => {
       updatedAt: topic.updatedAt.toISOString(),
       createdBy: { userId: String(owner.id), nickname: '测试用户' },
       childCount: 2,
+      visitorsClosed: false,
       abilities: { canEdit: true, canDelete: true },
     });
   });

@@ -15,6 +15,7 @@ import {
   renameTopicRequestSchema,
   spaceTreeSchema,
   topicDetailSchema,
+  topicVisitorsRequestSchema,
   treeLinkSchema,
   treePageSchema,
   treeTopicSchema,
@@ -146,6 +147,27 @@ export function registerTreeRoutes(app: App, deps: { db: Database; treeRows: Tre
     },
     async (request) =>
       ok(await tree.renameTopic(db, me(request), request.params.id, request.body.name)),
+  );
+
+  app.put(
+    '/api/v2/space/topic/:id/visitors',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: topicVisitorsRequestSchema,
+        response: okResponse(topicDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await tree.setTopicVisitors(
+          db,
+          me(request),
+          request.params.id,
+          request.body.visitorsClosed,
+        ),
+      ),
   );
 
   app.put(

@@ -18,7 +18,7 @@ import { positionBetween } from '../../lib/position.js';
 import { requireFeature } from '../account/account.policy.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
-import { audienceOf, nodeShown } from '../space/visibility.js';
+import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/visibility.js';
 import {
   buildTree,
   listViewComparator,
@@ -81,8 +81,11 @@ export async function listView(
 ): Promise<ListView> {
   const { role } = await accessSpace(db, userId, spaceId, 'read');
   const parentId = query.topicId ?? null;
-  if (parentId !== null) await liveTopicIn(db, spaceId, parentId);
   const audience = audienceOf(role);
+  if (parentId !== null) {
+    await liveTopicIn(db, spaceId, parentId);
+    if (audience === 'visitors' && (await hiddenFromVisitors(db, parentId))) throw notFound();
+  }
   const rows = await repo.liveChildrenWithUsers(db, spaceId, parentId, audience);
   rows.sort(listViewComparator(query.orderBy ?? 'updatedAt', query.order ?? 'desc'));
   return { list: rows.map(presentListViewItem), total: rows.length };
@@ -232,6 +235,26 @@ async function editNode(
 
 export async function renameTopic(db: Database, userId: number, topicId: string, name: string) {
   await editNode(db, userId, topicId, 'topic', { name });
+  return topicDetail(db, userId, topicId);
+}
+
+/**
+ * Closes a topic to visitors or opens it again (space admins): closed, the topic and its whole
+ * subtree are hidden from visitors in every read (visibility.ts); members are not affected.
+ */
+export async function setTopicVisitors(
+  db: Database,
+  userId: number,
+  topicId: string,
+  visitorsClosed: boolean,
+) {
+  await accessNode(db, userId, topicId, 'manage', 'topic');
+  const updated = await repo.updateNode(db, topicId, {
+    visitorsClosed,
+    updatedBy: userId,
+    updatedAt: new Date(),
+  });
+  if (!updated) throw notFound();
   return topicDetail(db, userId, topicId);
 }
 

@@ -42,6 +42,7 @@ function start(rootCount: number) {
       create: vi.fn(),
       rename: vi.fn(),
       remove: vi.fn(),
+      setVisitorsClosed: vi.fn(),
       refresh: vi.fn(),
       openSettings: vi.fn(),
       share: vi.fn(),

@@ -110,7 +110,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
     if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
   }, [spaceId, token]);
 
-  const { create, rename, remove, fromTemplate, saveAsTemplate, elements } = useNodeActions({
+  const { create, rename, remove, fromTemplate, saveAsTemplate, setVisitorsClosed, elements } = useNodeActions({
     spaceId,
     canManage: spaceQuery.data?.abilities.canManage ?? false,
     onNodesDeleted: tabs.removeNodes,
@@ -150,6 +150,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       create,
       rename,
       remove,
+      setVisitorsClosed,
       refresh: () => void refresh(),
       openSettings: () => setSettingsOpen(true),
       share: (node) => {

@@ -48,6 +48,7 @@ function start({
     create: vi.fn(),
     rename: vi.fn(),
     remove: vi.fn(),
+    setVisitorsClosed: vi.fn(),
     refresh: vi.fn(),
     openSettings: vi.fn(),
     share: vi.fn(),

@@ -195,6 +195,7 @@ export function SpaceTree() {
   const rendered: TreeRow[] = rows.slice(range.start, range.end);
   const slots = Math.max(1, range.capacity);
   const moreLabel = t('spaces.moreActions');
+  const closedLabel = t('spaces.topicClosedToVisitors');
 
   return (
     <>
@@ -235,6 +236,7 @@ export function SpaceTree() {
                 drop={dropAt?.id === row.id ? dropAt.zone : null}
                 canEdit={canEdit}
                 moreLabel={moreLabel}
+                closedLabel={closedLabel}
               />
             ))}
           </IconContext.Provider>

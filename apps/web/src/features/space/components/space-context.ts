@@ -10,6 +10,8 @@ export interface SpaceActions {
   create: (type: NewNodeType, parentId: string | null) => void;
   rename: (node: TreeNode) => void;
   remove: (node: TreeNode) => void;
+  /** space admins: close a topic (and its subtree) to visitors, or open it again */
+  setVisitorsClosed: (topicId: string, visitorsClosed: boolean) => void;
   refresh: () => void;
   openSettings: () => void;
   /** opens the share dialog for the space (null) or a topic or page */

@@ -14,6 +14,7 @@ import { createLink, createPage, createTopic } from '../api/create-node';
 import { deleteNode } from '../api/delete-node';
 import { renameNode } from '../api/rename-node';
 import { restoreRecycleItem } from '../api/restore-recycle-item';
+import { setTopicVisitors } from '../api/set-topic-visitors';
 import { spaceKeys } from '../api/space-keys';
 import { nodeId } from '../lib/space-tree';
 import { useExpandedKeysStore } from '../stores/space-prefs-store';
@@ -40,6 +41,7 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
   fromTemplate: (parentId: string | null) => void;
   /** undefined when the caller keeps no templates (neither the space's nor the system's) */
   saveAsTemplate: ((node: TreeNode) => void) | undefined;
+  setVisitorsClosed: (topicId: string, visitorsClosed: boolean) => void;
   elements: ReactNode;
 } {
   const { t } = useTranslation();
@@ -115,7 +117,15 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
     });
   };
 
+  const setVisitorsClosed = (topicId: string, visitorsClosed: boolean) => {
+    void setTopicVisitors(topicId, visitorsClosed).then(async () => {
+      await reloadTree();
+      toast.success(t(visitorsClosed ? 'spaces.topicClosed' : 'spaces.topicOpened'));
+    });
+  };
+
   return {
+    setVisitorsClosed,
     create: (type, parentId) => setDialog({ mode: 'create', type, targetId: parentId }),
     rename: (node) =>
       setDialog({

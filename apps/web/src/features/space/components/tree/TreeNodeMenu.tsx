@@ -19,7 +19,8 @@ export interface MenuAt {
 
 export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () => void }) {
   const { t } = useTranslation();
-  const { actions, spaceId } = useSpaceView();
+  const { actions, spaceId, space } = useSpaceView();
+  const canManage = space?.abilities.canManage ?? false;
   const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
@@ -57,6 +58,13 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
         { type: 'divider' },
       );
     }
+    if (node.type === 'topic' && canManage) {
+      // the topic's visitor switch (space admins): hides the topic's subtree from visitors
+      items.push({
+        key: node.visitorsClosed ? 'open-to-visitors' : 'close-to-visitors',
+        label: t(node.visitorsClosed ? 'spaces.openToVisitorsAgain' : 'spaces.closeToVisitors'),
+      });
+    }
     items.push(
       { key: 'rename', label: t('spaces.rename') },
       { key: 'delete', label: t('spaces.delete'), danger: true },
@@ -77,6 +85,8 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'import' || key === 'export') {
       openTransfer({ mode: key, spaceId, nodeId: id, name: node.name });
     }
+    else if (key === 'close-to-visitors') actions.setVisitorsClosed(id, true);
+    else if (key === 'open-to-visitors') actions.setVisitorsClosed(id, false);
   };
 
   return (

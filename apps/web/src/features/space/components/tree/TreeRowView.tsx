@@ -3,6 +3,7 @@
 // drags for all rows at once, so a row re-renders only when what it shows changes. The switcher's
 // caret and the '…' are drawn in CSS: scrolling creates fewer elements than with antd icons.
 import { memo } from 'react';
+import { EyeInvisibleOutlined } from '@ant-design/icons';
 import { limits } from '@library/contract';
 import type { DropZone, TreeRow } from '../../lib/space-tree';
 import { NodeIcon } from '../NodeIcon';
@@ -21,6 +22,8 @@ export interface TreeRowViewProps {
   drop: DropZone | null;
   canEdit: boolean;
   moreLabel: string;
+  /** the mark of a topic closed to visitors */
+  closedLabel: string;
 }
 
 export const TreeRowView = memo(function TreeRowView({
@@ -32,6 +35,7 @@ export const TreeRowView = memo(function TreeRowView({
   drop,
   canEdit,
   moreLabel,
+  closedLabel,
 }: TreeRowViewProps) {
   const { node } = row;
   // the icon's English label ('folder', 'file-text') is no part of the row's name
@@ -88,6 +92,13 @@ export const TreeRowView = memo(function TreeRowView({
           <span className="tree-node-name" title={node.name}>
             {icon}
             <span className="tree-node-label">{node.name}</span>
+            {node.type === 'topic' && node.visitorsClosed && (
+              <EyeInvisibleOutlined
+                className="tree-node-closed"
+                title={closedLabel}
+                aria-label={closedLabel}
+              />
+            )}
           </span>
         )}
         {canEdit && (

@@ -1,0 +1,46 @@
+// Account settings: the user's personal access keys for MCP clients (issue 13 §3).
+import {
+  accessKeyListSchema,
+  createAccessKeyRequestSchema,
+  createdAccessKeySchema,
+  idParamsSchema,
+} from '@library/contract';
+import type { Database } from '../../db/database.js';
+import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import type { App } from '../../http/route-types.js';
+import { currentSession } from '../session/session.service.js';
+import * as keys from './access-key.service.js';
+
+const tags = ['user'];
+
+export function registerAccessKeyRoutes(app: App, deps: { db: Database }) {
+  const { db } = deps;
+
+  app.get(
+    '/api/v1/user/accessKey',
+    { schema: { tags, response: okResponse(accessKeyListSchema) } },
+    async (request) => ok(await keys.listAccessKeys(db, currentSession(request).userId)),
+  );
+
+  app.post(
+    '/api/v1/user/accessKey',
+    {
+      schema: {
+        tags,
+        body: createAccessKeyRequestSchema,
+        response: okResponse(createdAccessKeySchema),
+      },
+    },
+    async (request) =>
+      ok(await keys.createAccessKey(db, currentSession(request).userId, request.body)),
+  );
+
+  app.delete(
+    '/api/v1/user/accessKey/:id',
+    { schema: { tags, params: idParamsSchema, response: emptyResponse } },
+    async (request) => {
+      await keys.revokeAccessKey(db, currentSession(request).userId, request.params.id);
+      return ok(null);
+    },
+  );
+}

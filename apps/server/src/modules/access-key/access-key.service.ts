@@ -1,0 +1,112 @@
+// Personal access keys (issue 13 §3, docs/decisions/mcp.md): a user makes read-only keys for MCP
+// clients, each scoped to spaces the user may read. A key is `lbk_` + 32 random bytes
+// (base64url, 256 bits); only its SHA-256 is stored — a hash of a high-entropy secret needs no
+// salt or slow hash. It opens only the MCP view (`auth: 'accessKey'` routes) and only its
+// spaces, and there only what its user may read now: membership and the space's openness are
+// checked on every call by space-access.ts, exactly as for the user's own requests. The key row
+// is read from the database on every call (one indexed query), so a revoked key, or a key of a
+// user disabled or deleted, is refused at once on every instance — nothing is cached that an
+// announcement would have to clear.
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, type AccessKey, type CreatedAccessKey } from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { hashToken } from '../session/session.service.js';
+import { accessSpace } from '../space/space-access.js';
+import * as repo from './access-key.repo.js';
+
+export const accessKeyPrefix = 'lbk_';
+/** how often a key's last-used time is written at most */
+const touchIntervalMs = 60_000;
+
+/** The caller of the MCP view: a user (or null: anonymous), limited to `spaceIds` with a key. */
+export interface McpReader {
+  userId: number | null;
+  /** the access key's spaces; null: not limited (a session, or anonymous) */
+  spaceIds: ReadonlySet<string> | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the access key this request came with (only on `auth: 'accessKey'` routes) */
+    accessKey: repo.LiveKey | null;
+  }
+}
+
+/** The key a request presents: `X-Api-Key`, or `Authorization: Bearer lbk_…`. */
+export function presentedAccessKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (match?.[1]?.startsWith(accessKeyPrefix)) return match[1];
+  return undefined;
+}
+
+/** The live key for a presented one; 401 when unknown, revoked, or its user is not active. */
+export async function resolveAccessKey(db: Database, token: string): Promise<repo.LiveKey> {
+  const key = await repo.findLiveKey(db, hashToken(token));
+  if (!key) throw new AppError(ErrorCode.tokenExpired, { detail: 'access key not valid' });
+  const now = new Date();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {
+    await repo.touchKey(db, key.keyId, now);
+  }
+  return key;
+}
+
+/** Who reads through the MCP view: the key's user within its spaces, else the session's user. */
+export function mcpReader(request: FastifyRequest): McpReader {
+  if (request.accessKey) {
+    return { userId: request.accessKey.userId, spaceIds: new Set(request.accessKey.spaceIds) };
+  }
+  return { userId: request.session?.userId ?? null, spaceIds: null };
+}
+
+/** A space outside the key's spaces is missing to the key (404 + 100007). */
+export function requireInScope(reader: McpReader, spaceId: string | undefined) {
+  if (reader.spaceIds && (spaceId === undefined || !reader.spaceIds.has(spaceId))) {
+    throw new AppError(ErrorCode.dataMissing);
+  }
+}
+
+function present(row: Awaited<ReturnType<typeof repo.listKeys>>[number]): AccessKey {
+  return {
+    keyId: row.key.id,
+    name: row.key.name,
+    hint: row.key.hint,
+    spaces: row.spaces,
+    createdAt: row.key.createdAt.toISOString(),
+    lastUsedAt: row.key.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listAccessKeys(db: Executor, userId: number) {
+  return { list: (await repo.listKeys(db, userId)).map(present) };
+}
+
+/** Makes a key for spaces the user may read now; the key is in the answer, and only there. */
+export async function createAccessKey(
+  db: Database,
+  userId: number,
+  input: { name: string; spaceIds: string[] },
+): Promise<CreatedAccessKey> {
+  const spaceIds = [...new Set(input.spaceIds)];
+  for (const spaceId of spaceIds) await accessSpace(db, userId, spaceId, 'read');
+  const token = accessKeyPrefix + crypto.randomBytes(32).toString('base64url');
+  const row = await db.transaction((tx) =>
+    repo.insertKey(
+      tx,
+      { userId, name: input.name, tokenHash: hashToken(token), hint: token.slice(0, 8) },
+      spaceIds,
+    ),
+  );
+  const [listed] = (await repo.listKeys(db, userId)).filter((item) => item.key.id === row.id);
+  if (!listed) throw new AppError(ErrorCode.dataMissing);
+  return { key: present(listed), token };
+}
+
+export async function revokeAccessKey(db: Executor, userId: number, keyId: string) {
+  if (!(await repo.revokeKey(db, userId, keyId, new Date()))) {
+    throw new AppError(ErrorCode.dataMissing);
+  }
+}

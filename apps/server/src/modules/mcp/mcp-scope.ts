@@ -1,0 +1,40 @@
+// The MCP view's reader and the space of what it asks for: a call with an access key reaches
+// only the key's spaces (anything elsewhere is missing to it), then space-access.ts decides as
+// for the key's user (docs/decisions/mcp.md).
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/database.js';
+import { spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import { mcpReader, requireInScope, type McpReader } from '../access-key/access-key.service.js';
+
+export type { McpReader } from '../access-key/access-key.service.js';
+
+/** The space a node or file belongs to (deleted or not: access is checked after this). */
+async function spaceOf(db: Executor, kind: 'node' | 'file', id: string) {
+  const table = kind === 'node' ? spaceNodes : spaceFiles;
+  const [row] = await db
+    .select({ spaceId: table.spaceId })
+    .from(table)
+    .where(eq(table.id, id))
+    .limit(1);
+  return row?.spaceId;
+}
+
+/** The reader of a call about a space: 404 when the space is outside the key's spaces. */
+export function readerOfSpace(request: FastifyRequest, spaceId: string): McpReader {
+  const reader = mcpReader(request);
+  requireInScope(reader, spaceId);
+  return reader;
+}
+
+/** The reader of a call about a node or file: 404 when it lies outside the key's spaces. */
+export async function readerOf(
+  db: Executor,
+  request: FastifyRequest,
+  kind: 'node' | 'file',
+  id: string,
+): Promise<McpReader> {
+  const reader = mcpReader(request);
+  if (reader.spaceIds) requireInScope(reader, await spaceOf(db, kind, id));
+  return reader;
+}

@@ -1,0 +1,254 @@
+// A standard MCP server at `/api/mcp` (issue 13 §4): the Model Context Protocol over Streamable
+// HTTP with the official SDK, stateless (a server and transport per request, as the SDK advises
+// for stateless mode), read-only. Its tools call the same services as the `/api/v1/mcp/…` view
+// with the same reader — anonymous (a visitor), a session, or a personal access key limited to
+// its spaces (mcp-scope.ts) — so space-access.ts and visibility.ts decide what leaves, exactly as
+// in the web app. Search is the AI chat's own retrieval (ai/space-search.ts).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorMessage, idSchema, type Locale } from '@library/contract';
+import { AppError } from '../../http/app-error.js';
+import { requestLocale } from '../../http/locale.js';
+import type { App } from '../../http/route-types.js';
+import type { KeyCipher } from '../../infra/llm/key-cipher.js';
+import { blocksToMarkdown } from '../../lib/block-markdown.js';
+import { mcpReader } from '../access-key/access-key.service.js';
+import { findSpaceAi } from '../ai/space-ai.repo.js';
+import { searchSpace } from '../ai/space-search.js';
+import * as files from '../file/file.service.js';
+import { createBlocksCache, type BlocksCache } from '../page/blocks-cache.js';
+import * as comments from '../page/comment.service.js';
+import * as pages from '../page/page.service.js';
+import { accessSpace } from '../space/space-access.js';
+import * as spaces from '../space/space.service.js';
+import type { TreeRowsShape } from '../tree/tree.repo.js';
+import * as tree from '../tree/tree.service.js';
+import { readerOf, readerOfSpace } from './mcp-scope.js';
+
+export interface McpServerDeps extends files.FileDeps {
+  treeRows: TreeRowsShape;
+  cipher: KeyCipher;
+}
+
+/** Search answers at most this many passages. */
+const searchTopKMax = 20;
+
+const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
+const json = (value: unknown): CallToolResult => text(JSON.stringify(value, null, 2));
+
+/** A tool's answer, or the catalogue's message as a tool error (missing looks like forbidden). */
+async function answer(locale: Locale, run: () => Promise<CallToolResult>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) {
+      return { ...text(errorMessage(error.code, locale)), isError: true } as CallToolResult;
+    }
+    throw error;
+  }
+}
+
+/** The tools for one request's reader. */
+function buildServer(
+  deps: McpServerDeps,
+  blocks: BlocksCache,
+  app: App,
+  request: FastifyRequest,
+): McpServer {
+  const { db } = deps;
+  const locale = requestLocale(request);
+  const server = new McpServer(
+    { name: 'library', version: '1.0.0' },
+    {
+      instructions:
+        'Read-only access to a knowledge library: list the spaces, read a space tree, read pages as Markdown with their comments, get file preview links, and search a space (Chinese-aware retrieval) for passages with their page and block ids.',
+    },
+  );
+  const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+
+  server.registerTool(
+    'list_spaces',
+    {
+      title: 'List spaces',
+      description: 'The spaces this caller may read, latest changed first, with the role held.',
+      inputSchema: { page: z.number().int().min(0).max(100_000).optional() },
+      annotations: readOnly,
+    },
+    ({ page }) =>
+      answer(locale, async () => {
+        const { userId, spaceIds } = mcpReader(request);
+        return json(
+          await spaces.listReadableSpaces(
+            db,
+            userId,
+            { page: page ?? 0, pageSize: 100 },
+            spaceIds ? [...spaceIds] : undefined,
+          ),
+        );
+      }),
+  );
+
+  server.registerTool(
+    'read_space_tree',
+    {
+      title: 'Read a space tree',
+      description:
+        "A space's content tree: topics with their children, pages (pageId) and external links.",
+      inputSchema: { spaceId: idSchema },
+      annotations: readOnly,
+    },
+    ({ spaceId }) =>
+      answer(locale, async () => {
+        const { userId } = readerOfSpace(request, spaceId);
+        const { load } = await tree.spaceTree(db, userId, spaceId, deps.treeRows);
+        return json(await load());
+      }),
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a page',
+      description:
+        'A page as Markdown (the published version; editors read the draft), with its title.',
+      inputSchema: { pageId: idSchema },
+      annotations: readOnly,
+    },
+    ({ pageId }) =>
+      answer(locale, async () => {
+        const { userId } = await readerOf(db, request, 'node', pageId);
+        const detail = await pages.getPage(db, userId, pageId);
+        const envelope = JSON.parse(await pages.getBlocksJson(db, blocks, userId, pageId, 0)) as {
+          data: { blocks: unknown[] };
+        };
+        return text(`# ${detail.title}\n\n${blocksToMarkdown(envelope.data.blocks)}\n`);
+      }),
+  );
+
+  server.registerTool(
+    'read_comments',
+    {
+      title: 'Read comments',
+      description: "A page's comments, a page at a time (page from 0).",
+      inputSchema: {
+        pageId: idSchema,
+        page: z.number().int().min(0).max(100_000).optional(),
+        pageSize: z.number().int().min(1).max(100).optional(),
+      },
+      annotations: readOnly,
+    },
+    ({ pageId, page, pageSize }) =>
+      answer(locale, async () => {
+        const { userId } = await readerOf(db, request, 'node', pageId);
+        return json(await comments.listComments(db, userId, pageId, page ?? 0, pageSize ?? 20));
+      }),
+  );
+
+  server.registerTool(
+    'get_file_preview_url',
+    {
+      title: 'Get a file preview URL',
+      description: 'A signed, short-lived URL that shows the file.',
+      inputSchema: { fileId: idSchema },
+      annotations: readOnly,
+    },
+    ({ fileId }) =>
+      answer(locale, async () => {
+        const { userId } = await readerOf(db, request, 'file', fileId);
+        const { url, expiresAt } = await files.previewUrl(deps, userId, fileId);
+        return json({ filePreviewUrl: url, expiresAt });
+      }),
+  );
+
+  server.registerTool(
+    'search_space',
+    {
+      title: 'Search a space',
+      description:
+        "Passages of a space that answer a question (Chinese or English), best first, each with its page (pageId) or file (fileId) and the ids of the blocks it was cut from — the same retrieval as the space's AI chat, over the space's AI index.",
+      inputSchema: {
+        spaceId: idSchema,
+        question: z.string().trim().min(1).max(1000),
+        topK: z.number().int().min(1).max(searchTopKMax).optional(),
+      },
+      annotations: readOnly,
+    },
+    ({ spaceId, question, topK }) =>
+      answer(locale, async () => {
+        const { userId } = readerOfSpace(request, spaceId);
+        const [{ role }, ai] = await Promise.all([
+          accessSpace(db, userId, spaceId, 'read'),
+          findSpaceAi(db, spaceId),
+        ]);
+        if (!ai?.enabled)
+          return { ...text('AI search is not enabled in this space.'), isError: true };
+        const passages = await searchSpace(
+          { db, cipher: deps.cipher, log: app.log },
+          ai,
+          role,
+          question,
+          {
+            topK: topK ?? ai.topK,
+          },
+        );
+        return json({
+          passages: passages.map((passage) => ({
+            pageId: passage.pageId,
+            fileId: passage.fileId,
+            blockIds: passage.blockIds,
+            title: passage.title,
+            headingPath: passage.headingPath,
+            text: passage.text,
+            score: passage.score,
+          })),
+        });
+      }),
+  );
+  return server;
+}
+
+export function registerMcpServer(app: App, deps: McpServerDeps) {
+  const blocks = createBlocksCache(4 * 1024 * 1024);
+  const config = { auth: 'accessKey' } as const;
+
+  app.post(
+    '/api/mcp',
+    { config, schema: { tags: ['mcp'], hide: true } },
+    async (request, reply) => {
+      const server = buildServer(deps, blocks, app, request);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    },
+  );
+
+  // stateless: no server-sent stream to open and no session to end
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/mcp',
+      config,
+      schema: { tags: ['mcp'], hide: true },
+      handler: async (_request, reply) =>
+        reply
+          .code(405)
+          .header('allow', 'POST')
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'Method not allowed.' },
+            id: null,
+          }),
+    });
+  }
+}
