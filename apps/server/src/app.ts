@@ -60,6 +60,7 @@ import { registerPageRoutes } from './modules/page/page.routes.js';
 import { registerRecycleRoutes } from './modules/recycle/recycle.routes.js';
 import { createSessionCache } from './modules/session/session-cache.js';
 import { createSessionResolver } from './modules/session/session.service.js';
+import { createAccessCache } from './modules/space/access-cache.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
@@ -142,17 +143,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   app.decorate('sessions', sessions);
+  const access = await createAccessCache(database);
+  app.addHook('onClose', () => access.close());
+  app.decorate('access', access);
   const resolveSession = createSessionResolver(database.db, config.trustedOrigins, sessions);
   app.decorateRequest('session', null);
-  // A logged-in write answers once what it committed has been heard: a token it revoked or a user
-  // it changed is forgotten by every instance before the writer's next request.
+  // A logged-in write answers once what it committed has been heard: a token it revoked, a user
+  // it changed, a member it removed or a page it saved is forgotten by every instance before the
+  // writer's next request.
   app.decorateRequest('sessionEpoch', 0);
+  app.decorateRequest('accessEpoch', 0);
   app.addHook('onRequest', async (request) => {
     request.sessionEpoch = sessions.epoch();
+    request.accessEpoch = access.epoch();
   });
   app.addHook('onSend', async (request) => {
     if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
-      await sessions.settled(request.sessionEpoch);
+      await Promise.all([
+        sessions.settled(request.sessionEpoch),
+        access.settled(request.accessEpoch),
+      ]);
     }
   });
   app.addHook('preHandler', async (request) => {

@@ -66,7 +66,13 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
     '/api/v1/mcp/space/:id/spaceTree',
     { config, schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) } },
     async (request) => {
-      const { load } = await tree.spaceTree(db, callerId(request), request.params.id, treeRows);
+      const { load } = await tree.spaceTree(
+        db,
+        callerId(request),
+        request.params.id,
+        treeRows,
+        app.access,
+      );
       return ok(await load());
     },
   );
@@ -103,7 +109,8 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
   app.get(
     '/api/v1/mcp/page/:id',
     { config, schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) } },
-    async (request) => ok(await pages.getPage(db, callerId(request), request.params.id)),
+    async (request) =>
+      ok(await pages.getPage(db, callerId(request), request.params.id, app.access)),
   );
 
   // sibling: GET /v2/space/page/{id}/block
@@ -127,6 +134,7 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
           callerId(request),
           request.params.id,
           request.query.version,
+          app.access,
         ),
       ),
   );
