@@ -177,9 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sms = deps.sms ?? createSmsProvider(config, app);
   const db = database.db;
+  // background work asks the database through `database.background`: on PGlite it lets waiting
+  // requests go first before each statement
   app.decorate(
     'jobs',
-    createJobQueue(db, app.log, {
+    createJobQueue(database.background, app.log, {
       pauseRatio: database.kind === 'pglite' ? 1 : 0,
       leaseMs: config.jobLeaseMs,
     }),
@@ -201,14 +203,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signer: createPreviewSigner(loadPreviewSecret(config.previewSecret, config.dataDir)),
   };
   // background work: the handler of each kind of the job catalogue
-  app.jobs.handle(Job.extractFileText, extractTextHandler(fileDeps));
+  const fileJobDeps: FileDeps = { ...fileDeps, db: database.background };
+  app.jobs.handle(Job.extractFileText, extractTextHandler(fileJobDeps));
   app.jobs.handle(Job.removeFileBytes, removeBytesHandler(fileDeps.storage));
-  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileDeps));
+  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileJobDeps));
   // a missing image is fine, so the job may run twice
   app.jobs.handle(Job.removeSpaceIcon, ({ key }) => avatars.remove(key));
   const cipher = createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir));
   const aiIndex: IndexDeps = {
-    db,
+    db: database.background,
     cipher,
     log: app.log,
     // PostgreSQL vacuums by itself; on PGlite a job does it after indexing
