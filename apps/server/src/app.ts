@@ -73,6 +73,7 @@ import { createGrantSigner } from './modules/share/share.grant.js';
 import { registerShareRoutes } from './modules/share/share.routes.js';
 import { createSessionCache } from './modules/session/session-cache.js';
 import { createSessionResolver } from './modules/session/session.service.js';
+import { createAccessCache } from './modules/space/access-cache.js';
 import { registerMemberRoutes } from './modules/space/member.routes.js';
 import { registerSpaceIconRoutes } from './modules/space/space-icon.routes.js';
 import { registerSpaceRoutes } from './modules/space/space.routes.js';
@@ -157,17 +158,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   app.decorate('sessions', sessions);
+  const access = await createAccessCache(database);
+  app.addHook('onClose', () => access.close());
+  app.decorate('access', access);
   const resolveSession = createSessionResolver(database.db, config.trustedOrigins, sessions);
   app.decorateRequest('session', null);
-  // A logged-in write answers once what it committed has been heard: a token it revoked or a user
-  // it changed is forgotten by every instance before the writer's next request.
+  // A logged-in write answers once what it committed has been heard: a token it revoked, a user
+  // it changed, a member it removed or a page it saved is forgotten by every instance before the
+  // writer's next request.
   app.decorateRequest('sessionEpoch', 0);
+  app.decorateRequest('accessEpoch', 0);
   app.addHook('onRequest', async (request) => {
     request.sessionEpoch = sessions.epoch();
+    request.accessEpoch = access.epoch();
   });
   app.addHook('onSend', async (request) => {
     if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
-      await sessions.settled(request.sessionEpoch);
+      await Promise.all([
+        sessions.settled(request.sessionEpoch),
+        access.settled(request.accessEpoch),
+      ]);
     }
   });
   app.decorateRequest('accessKey', null);
@@ -194,9 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const sms = deps.sms ?? createSmsProvider(config, app);
   const db = database.db;
+  // background work asks the database through `database.background`: on PGlite it lets waiting
+  // requests go first before each statement
   app.decorate(
     'jobs',
-    createJobQueue(db, app.log, {
+    createJobQueue(database.background, app.log, {
       pauseRatio: database.kind === 'pglite' ? 1 : 0,
       leaseMs: config.jobLeaseMs,
     }),
@@ -219,14 +231,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signer: createPreviewSigner(previewSecret),
   };
   // background work: the handler of each kind of the job catalogue
-  app.jobs.handle(Job.extractFileText, extractTextHandler(fileDeps));
+  const fileJobDeps: FileDeps = { ...fileDeps, db: database.background };
+  app.jobs.handle(Job.extractFileText, extractTextHandler(fileJobDeps));
   app.jobs.handle(Job.removeFileBytes, removeBytesHandler(fileDeps.storage));
-  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileDeps));
+  app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileJobDeps));
   // a missing image is fine, so the job may run twice
   app.jobs.handle(Job.removeSpaceIcon, ({ key }) => avatars.remove(key));
   const cipher = createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir));
   const aiIndex: IndexDeps = {
-    db,
+    db: database.background,
     cipher,
     log: app.log,
     // PostgreSQL vacuums by itself; on PGlite a job does it after indexing

@@ -8,18 +8,21 @@
 // BENCH_CONNECTIONS (100); BENCH_REINDEX_PAGES (1000; 0 skips it): the page's blocks are read
 // once more while the AI re-indexes a space of that many pages; BENCH_ONLY=blocks runs only the requests whose label has that word;
 // BENCH_PROFILE=1 writes the server's CPU profile to
-// DATA_DIR/profile/*.cpuprofile (open it in Chrome's DevTools).
+// DATA_DIR/profile/*.cpuprofile (open it in Chrome's DevTools). BENCH_SERVER_BUNDLE=path/main.js
+// runs another build (an earlier commit's, to compare in the same conditions) instead of this one.
+// The bare Fastify also sends the page's blocks answer as a constant: the same bytes, no work.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { out } from './report.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const root = path.resolve(import.meta.dirname, '../../../..');
-const serverBundle = path.join(root, 'apps/server/dist/main.js');
+const serverBundle = process.env.BENCH_SERVER_BUNDLE || path.join(root, 'apps/server/dist/main.js');
 const smsCode = '246810';
 
 /** Starts a process and waits for the line that says where it listens. */
@@ -48,6 +51,12 @@ async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** CPU time a process has used so far, ms (user and system; /proc counts in ticks of 10 ms). */
+function cpuMs(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resident memory of a process, MB. */
@@ -181,8 +190,31 @@ async function duringReindex(
   };
 }
 
-async function load(origin: string, url: string, token?: string) {
+/** On PostgreSQL: the server processes of the benchmark's database (its pool's connections). */
+let databasePids = async (): Promise<number[]> => [];
+let closeProbe = async () => undefined as void;
+
+/** CPU time of the processes, ms; a process that ended since counts nothing. */
+function cpuOf(pids: number[]) {
+  return pids.reduce((sum, pid) => {
+    try {
+      return sum + cpuMs(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+/**
+ * `url` under load; `pid` is the process answering it, whose CPU time per answered request is
+ * reported — a figure the other work on a shared machine disturbs far less than req/s — and on
+ * PostgreSQL the database's too.
+ */
+async function load(origin: string, url: string, pid: number, token?: string) {
   if (only && !url.includes(only) && !url.endsWith('/')) return null;
+  const cpuBefore = cpuMs(pid);
+  const backends = await databasePids();
+  const databaseBefore = cpuOf(backends);
   const result = await autocannon({
     url: `${origin}${url}`,
     connections,
@@ -192,6 +224,10 @@ async function load(origin: string, url: string, token?: string) {
   const failed = result.non2xx + result.errors + result.timeouts;
   return {
     rps: result.requests.average,
+    cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+    databaseCpuUs:
+      ((cpuOf([...new Set([...backends, ...(await databasePids())])]) - databaseBefore) * 1000) /
+      Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed,
@@ -200,8 +236,22 @@ async function load(origin: string, url: string, token?: string) {
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
-  spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'ignore' });
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    databasePids = async () =>
+      (
+        await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        )
+      ).rows.map((row) => row.pid);
+    closeProbe = () => client.end();
+  }
+  if (!process.env.BENCH_SERVER_BUNDLE) {
+    spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'ignore' });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-read-bench-'));
+  const answerFile = path.join(dataDir, 'answer.json');
   const profile = process.env.BENCH_PROFILE === '1';
   const server = await start(
     process.execPath,
@@ -229,11 +279,17 @@ async function main() {
       '--input-type=module',
       '-e',
       `import Fastify from 'fastify';
+       import fs from 'node:fs';
        const app = Fastify();
        app.get('/', async () => ({ hello: 'world' }));
+       let answer;
+       app.get('/answer', async (request, reply) => {
+         answer ??= fs.readFileSync(process.env.BENCH_ANSWER);
+         return reply.type('application/json; charset=utf-8').send(answer);
+       });
        console.log('ready on ' + (await app.listen({ port: 0, host: '127.0.0.1' })));`,
     ],
-    { ...process.env, NODE_PATH: path.join(root, 'node_modules') },
+    { ...process.env, NODE_PATH: path.join(root, 'node_modules'), BENCH_ANSWER: answerFile },
     /ready on (http:\/\/[^\s"]+)/,
   );
   try {
@@ -242,10 +298,19 @@ async function main() {
       setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 2000)),
     );
     const idle = rssMb(server.child.pid!);
+    const blocksUrl = `/api/v2/space/page/${pageId}/block?version=0`;
+    const answer = Buffer.from(
+      await (
+        await fetch(`${server.origin}${blocksUrl}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).arrayBuffer(),
+    );
+    fs.writeFileSync(answerFile, answer);
     // warm-up, not measured: the embedded database's WebAssembly is compiled to optimised code
     // only as it runs hot, which takes the first seconds of load
     await autocannon({
-      url: `${server.origin}/api/v2/space/page/${pageId}/block?version=0`,
+      url: `${server.origin}${blocksUrl}`,
       connections: 10,
       duration: 3,
       headers: { authorization: `Bearer ${token}` },
@@ -256,26 +321,32 @@ async function main() {
     );
     out(`load average before: ${load1}; server idle RSS after seeding: ${idle.toFixed(0)} MB`);
     const rows: Array<[string, Awaited<ReturnType<typeof load>>]> = [];
-    const bareResult = (await load(bare.origin, '/'))!;
+    const bareResult = (await load(bare.origin, '/', bare.child.pid!))!;
     rows.push(['bare Fastify hello', bareResult]);
-    rows.push(['GET /api/health', await load(server.origin, '/api/health')]);
-    rows.push(['GET /api/v1/user', await load(server.origin, '/api/v1/user', token)]);
+    const bareAnswer = await load(bare.origin, '/answer?block', bare.child.pid!);
     rows.push([
-      'GET page blocks (100 blocks)',
-      await load(server.origin, `/api/v2/space/page/${pageId}/block?version=0`, token),
+      `bare Fastify, the blocks answer (${(answer.length / 1024).toFixed(1)} KiB)`,
+      bareAnswer,
     ]);
+    rows.push(['GET /api/health', await load(server.origin, '/api/health', server.child.pid!)]);
+    rows.push([
+      'GET /api/v1/user',
+      await load(server.origin, '/api/v1/user', server.child.pid!, token),
+    ]);
+    const blocks = await load(server.origin, blocksUrl, server.child.pid!, token);
+    rows.push(['GET page blocks (100 blocks)', blocks]);
     rows.push([
       'GET page details',
-      await load(server.origin, `/api/v2/space/page/${pageId}`, token),
+      await load(server.origin, `/api/v2/space/page/${pageId}`, server.child.pid!, token),
     ]);
     rows.push([
       'GET space tree',
-      await load(server.origin, `/api/v2/space/${spaceId}/tree`, token),
+      await load(server.origin, `/api/v2/space/${spaceId}/tree`, server.child.pid!, token),
     ]);
     const reindexPages = Number(process.env.BENCH_REINDEX_PAGES ?? 1000);
     if (reindexPages > 0) {
       const during = await duringReindex(server.origin, token, reindexPages, async () =>
-        load(server.origin, `/api/v2/space/page/${pageId}/block?version=0`, token),
+        load(server.origin, blocksUrl, server.child.pid!, token),
       );
       if (during.result) {
         rows.push([`GET page blocks while ${reindexPages} pages are re-indexed`, during.result]);
@@ -288,17 +359,26 @@ async function main() {
       `load average after: ${os.loadavg()[0]!.toFixed(2)}; server RSS after load: ${rssMb(server.child.pid!).toFixed(0)} MB`,
     );
     out('');
-    out('| request | req/s | p50 ms | p99 ms | ratio to bare Fastify | failed |');
-    out('|---|---|---|---|---|---|');
+    out(
+      '| request | req/s | p50 ms | p99 ms | ratio to bare Fastify | CPU µs/request | database CPU µs/request | failed |',
+    );
+    out('|---|---|---|---|---|---|---|---|');
     for (const [label, r] of rows) {
       if (!r) continue;
       out(
-        `| ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bareResult.rps).toFixed(3)} | ${r.failed} |`,
+        `| ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bareResult.rps).toFixed(3)} | ${r.cpuUs.toFixed(0)} | ${url && !label.startsWith('bare') ? r.databaseCpuUs.toFixed(0) : '–'} | ${r.failed} |`,
+      );
+    }
+    if (blocks && bareAnswer) {
+      out('');
+      out(
+        `page blocks / the bare Fastify sending the same answer: ${(blocks.rps / bareAnswer.rps).toFixed(3)}`,
       );
     }
   } finally {
     await stop(server.child);
     await stop(bare.child);
+    await closeProbe();
     if (profile) out(`profile: ${path.join(dataDir, 'profile')}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -143,7 +143,13 @@ async function main() {
     let worstP95 = 0;
     for (const entry of cases) {
       const parsed = parseKeywords(entry.keywords);
-      const scope = { callerId: user.id, editorSpaces: [space.id], readerSpaces: [], notes: true };
+      const scope = {
+        callerId: user.id,
+        editorSpaces: [space.id],
+        readerSpaces: [],
+        visitorSpaces: [],
+        notes: true,
+      };
       const raw = () => searchDocuments(db, scope, parsed.terms, parsed.phrases, 0, 20);
       const request = () =>
         app.inject({

@@ -48,6 +48,12 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for background jobs. On PGlite every statement runs on the site's one
+   * thread, and a chain of them never gives way to the requests waiting: this handle lets them
+   * go first before each statement (`yieldingPglite`). On PostgreSQL it is `db`.
+   */
+  background: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /** Hears `pg_notify(channel, …)` from every instance sharing this database. */
@@ -55,10 +61,45 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PGlite, or the transaction it hands to `transaction`'s callback */
+type PgliteStatements = Pick<PGlite, 'query' | 'exec'>;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite as background work should use it: before each statement, and in each transaction it
+ * opens, whatever waits on the event loop (requests that arrived, answers to write) runs first.
+ * A statement runs to its end on the thread once begun, and PGlite answers through promises only,
+ * so an index job's dozen statements would otherwise hold every request back until the last
+ * (docs/performance.md: p99 of a page read while 1,000 pages are re-indexed).
+ */
+export function yieldingPglite<Client extends PgliteStatements>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query' || property === 'exec') {
+        const run = target[property].bind(target) as (...args: unknown[]) => Promise<unknown>;
+        return async (...args: unknown[]) => {
+          await nextTurn();
+          return run(...args);
+        };
+      }
+      if (property === 'transaction' && target instanceof PGlite) {
+        return async (callback: (tx: PgliteStatements) => Promise<unknown>) => {
+          await nextTurn();
+          return target.transaction((tx) => callback(yieldingPglite(tx)));
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
 export function wrapPglite(client: PGlite, release?: () => void): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
+    background: drizzlePglite({ client: yieldingPglite(client), schema }) as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     async listen(channel, handlers) {
@@ -101,6 +142,7 @@ export function connectPostgres(
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
+    background: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),

@@ -20,9 +20,10 @@ export function okJson(dataJson: string): string {
 }
 
 /**
- * Sends an envelope already serialised (a cached answer's text) as it is. The route's response
- * schema still documents it; `never` only tells the typed reply that the text is that envelope.
+ * Sends an envelope already serialised (a cached answer's text, or its UTF-8 bytes) as it is. The
+ * route's response schema still documents it; `never` only tells the typed reply that the text
+ * is that envelope.
  */
-export function sendSerialised<Reply extends FastifyReply>(reply: Reply, body: string) {
+export function sendSerialised<Reply extends FastifyReply>(reply: Reply, body: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(body as never);
 }

@@ -121,9 +121,8 @@ function buildServer(
       answer(locale, async () => {
         const { userId } = await readerOf(db, request, 'node', pageId);
         const detail = await pages.getPage(db, userId, pageId);
-        const envelope = JSON.parse(await pages.getBlocksJson(db, blocks, userId, pageId, 0)) as {
-          data: { blocks: unknown[] };
-        };
+        const body = await pages.getBlocksJson(db, blocks, userId, pageId, 0);
+        const envelope = JSON.parse(body.toString('utf8')) as { data: { blocks: unknown[] } };
         return text(`# ${detail.title}\n\n${blocksToMarkdown(envelope.data.blocks)}\n`);
       }),
   );

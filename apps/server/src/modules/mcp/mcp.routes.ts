@@ -85,7 +85,7 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
     { config, schema: { tags, params: idParamsSchema, response: okResponse(spaceTreeSchema) } },
     async (request) => {
       const { userId } = readerOfSpace(request, request.params.id);
-      const { load } = await tree.spaceTree(db, userId, request.params.id, treeRows);
+      const { load } = await tree.spaceTree(db, userId, request.params.id, treeRows, app.access);
       return ok(await load());
     },
   );
@@ -140,7 +140,7 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
     { config, schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) } },
     async (request) => {
       const { userId } = await readerOf(db, request, 'node', request.params.id);
-      return ok(await pages.getPage(db, userId, request.params.id));
+      return ok(await pages.getPage(db, userId, request.params.id, app.access));
     },
   );
 
@@ -160,7 +160,14 @@ export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: T
       const { userId } = await readerOf(db, request, 'node', request.params.id);
       return sendSerialised(
         reply,
-        await pages.getBlocksJson(db, blocks, userId, request.params.id, request.query.version),
+        await pages.getBlocksJson(
+          db,
+          blocks,
+          userId,
+          request.params.id,
+          request.query.version,
+          app.access,
+        ),
       );
     },
   );

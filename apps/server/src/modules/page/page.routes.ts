@@ -31,7 +31,8 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
       config: { auth: 'optional' },
       schema: { tags, params: idParamsSchema, response: okResponse(pageDetailSchema) },
     },
-    async (request) => ok(await pages.getPage(db, callerId(request), request.params.id)),
+    async (request) =>
+      ok(await pages.getPage(db, callerId(request), request.params.id, app.access)),
   );
 
   app.get(
@@ -54,6 +55,7 @@ export function registerPageRoutes(app: App, deps: { db: Database }) {
           callerId(request),
           request.params.id,
           request.query.version,
+          app.access,
         ),
       ),
   );

@@ -9,9 +9,10 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { ok } from '../../http/envelope.js';
+import { okJson } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
+import type { AccessCache } from '../space/access-cache.js';
 import { accessNode, accessPage, type NodeRow } from '../space/space-access.js';
 import { audienceOf, pageShown, versionShown, type Audience } from '../space/visibility.js';
 import { draftKey, versionKey, type BlocksCache } from './blocks-cache.js';
@@ -23,8 +24,9 @@ export async function getPage(
   db: Database,
   userId: number | null,
   pageId: string,
+  access?: AccessCache,
 ): Promise<PageDetail> {
-  const { node, role } = await accessPage(db, userId, pageId, 'read');
+  const { node, role } = await accessPage(db, userId, pageId, 'read', access);
   return pageDetail(db, node, role);
 }
 
@@ -41,7 +43,7 @@ export async function pageDetail(
 /**
  * `version` 0: the draft for editors, the published version for readers (404 when there is
  * none). `version` N: that version; readers only get the one currently published. Answered as
- * the envelope's JSON text (`PageBlocks` in `data`), the blocks as the database wrote them.
+ * the envelope's JSON (`PageBlocks` in `data`), encoded: the blocks as the database wrote them.
  */
 export async function getBlocksJson(
   db: Database,
@@ -49,8 +51,9 @@ export async function getBlocksJson(
   userId: number | null,
   pageId: string,
   version: number,
-): Promise<string> {
-  const { node, role } = await accessPage(db, userId, pageId, 'read');
+  access?: AccessCache,
+): Promise<Buffer> {
+  const { node, role } = await accessPage(db, userId, pageId, 'read', access);
   return shownBlocksJson(db, cache, node, audienceOf(role), version);
 }
 
@@ -64,33 +67,38 @@ export async function shownBlocksJson(
   node: NodeRow,
   audience: Audience,
   version: number,
-): Promise<string> {
+): Promise<Buffer> {
   const pageId = node.id;
   if (version === 0 && audience === 'editors') {
     // The revision was read before the blocks: a save landing in between makes the pair look
     // stale (the next save gets 409 and the editor reloads), never current over older blocks.
     const key = draftKey(pageId, node.revision);
-    let blocks = cache.get(key);
-    if (blocks === undefined) {
-      blocks = await repo.draftBlocksJson(db, pageId);
-      cache.set(key, blocks);
+    let body = cache.get(key);
+    if (body === undefined) {
+      body = blocksEnvelope(0, node.revision, await repo.draftBlocksJson(db, pageId));
+      cache.set(key, body);
     }
-    return blocksEnvelope(0, node.revision, blocks);
+    return body;
   }
   const wanted = version === 0 ? node.publishedVersion : version;
   if (wanted === null || !pageShown(audience, node) || !versionShown(audience, node, wanted)) {
     throw new AppError(ErrorCode.dataMissing);
   }
   const key = versionKey(pageId, wanted);
-  const blocks = cache.get(key) ?? (await repo.versionBlocksJson(db, pageId, wanted));
-  if (blocks === undefined) throw new AppError(ErrorCode.dataMissing);
-  cache.set(key, blocks);
-  return blocksEnvelope(wanted, null, blocks);
+  let body = cache.get(key);
+  if (body === undefined) {
+    const blocks = await repo.versionBlocksJson(db, pageId, wanted);
+    if (blocks === undefined) throw new AppError(ErrorCode.dataMissing);
+    body = blocksEnvelope(wanted, null, blocks);
+    cache.set(key, body);
+  }
+  return body;
 }
 
 function blocksEnvelope(version: number, revision: number | null, blocksJson: string) {
-  const { code, msg } = ok(null);
-  return `{"code":${code},"data":{"version":${version},"revision":${revision},"blocks":${blocksJson}},"msg":${JSON.stringify(msg)}}`;
+  return Buffer.from(
+    okJson(`{"version":${version},"revision":${revision},"blocks":${blocksJson}}`),
+  );
 }
 
 /**

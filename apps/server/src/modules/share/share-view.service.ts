@@ -201,7 +201,7 @@ export async function shareBlocksJson(
   token: string,
   grant: string | undefined,
   pageId: string,
-): Promise<string> {
+): Promise<Buffer> {
   const open = await openShare(deps, token, grant);
   const node = await sharedPage(deps, open, pageId);
   return shownBlocksJson(deps.db, deps.blocks, node, 'readers', 0);

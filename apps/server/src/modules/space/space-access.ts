@@ -1,10 +1,13 @@
 // Loads a space or a tree node together with the caller's role, checking the action asked for.
 // Every read and write by id goes through here; a forbidden object answers like a missing one.
-// The caller is a user id, or null for an anonymous visitor.
+// The caller is a user id, or null for an anonymous visitor. Reads may pass this instance's
+// access cache (access-cache.ts) to skip the database while nothing that decides access changed;
+// writes check against the database.
 import { ErrorCode, type SpaceAccessRole, type SpaceRole } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import type { spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import type { AccessCache } from './access-cache.js';
 import { can, highestRole, type SpaceAction } from './space.policy.js';
 import * as repo from './space.repo.js';
 import { hiddenFromVisitors, pageKnown } from './visibility.js';
@@ -25,8 +28,11 @@ export async function accessSpace(
   userId: number | null,
   spaceId: string,
   action: SpaceAction,
+  cache?: AccessCache,
 ): Promise<{ space: SpaceRow; role: SpaceAccessRole }> {
-  const found = await repo.findLiveSpace(db, spaceId, userId);
+  const found = cache
+    ? await cache.space(spaceId, userId)
+    : await repo.findLiveSpace(db, spaceId, userId);
   if (!found) throw notFound();
   const role = accessRole(found.space, found.roles);
   if (!role || !can(role, action)) throw notFound();
@@ -43,8 +49,11 @@ export async function accessNode(
   nodeId: string,
   action: SpaceAction,
   type?: NodeRow['type'],
+  cache?: AccessCache,
 ): Promise<{ node: NodeRow; space: SpaceRow; role: SpaceAccessRole }> {
-  const found = await repo.findLiveNode(db, nodeId, userId);
+  const found = cache
+    ? await cache.node(nodeId, userId)
+    : await repo.findLiveNode(db, nodeId, userId);
   if (!found || (type && found.node.type !== type)) throw notFound();
   const role = accessRole(found.space, found.roles);
   if (!role || !can(role, action)) throw notFound();
@@ -59,8 +68,9 @@ export async function accessPage(
   userId: number | null,
   pageId: string,
   action: SpaceAction,
+  cache?: AccessCache,
 ) {
-  const found = await accessNode(db, userId, pageId, action, 'page');
+  const found = await accessNode(db, userId, pageId, action, 'page', cache);
   if (!pageKnown(found.role, found.node)) throw notFound();
   return found;
 }

@@ -175,7 +175,6 @@ describe('a topic closed to visitors', () => {
     expect((await ask('visitors')).map((p) => p.pageId)).not.toContain(hidden);
   });
 
-
   it('keeps its titles and text out of a visitor’s search, not a member’s', async () => {
     const { space, as, open, closed, inner, hidden, fileId } = await world();
     await t.jobs.drain();

@@ -400,10 +400,18 @@ describe('GET /api/v2/space/:id/tree', () => {
     // through the API
     await call('PUT', `/api/v2/space/page/${page.id}`, headers, { name: '乙' });
     expect(outline(await treeOf(space.id, headers))).toEqual(['P:乙']);
-    // straight in the database (another server instance, a job): the triggers still see it
-    await t.db.update(spaceNodes).set({ name: '丙' }).where(eq(spaceNodes.id, page.id));
+    // straight in the database (another server instance, a job): the triggers still see it, as
+    // soon as this instance has heard of it — a route answers only once it has (access-cache.ts)
+    const heard = async (change: () => Promise<unknown>) => {
+      const since = t.app.access.epoch();
+      await change();
+      await t.app.access.settled(since);
+    };
+    await heard(() =>
+      t.db.update(spaceNodes).set({ name: '丙' }).where(eq(spaceNodes.id, page.id)),
+    );
     expect(outline(await treeOf(space.id, headers))).toEqual(['P:丙']);
-    await t.db.delete(spaceNodes).where(eq(spaceNodes.id, page.id));
+    await heard(() => t.db.delete(spaceNodes).where(eq(spaceNodes.id, page.id)));
     expect(outline(await treeOf(space.id, headers))).toEqual([]);
     expect(await version()).toBeGreaterThan(cachedAt + 2);
     // a change the tree does not show (a page's revision) keeps the version, and the cache

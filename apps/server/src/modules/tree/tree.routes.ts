@@ -55,6 +55,7 @@ export function registerTreeRoutes(app: App, deps: { db: Database; treeRows: Tre
         callerId(request),
         spaceId,
         treeRows,
+        app.access,
       );
       let body = trees.get(spaceId, audience, version);
       if (body === undefined) {

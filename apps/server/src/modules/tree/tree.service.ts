@@ -16,6 +16,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import { requireFeature } from '../account/account.policy.js';
+import type { AccessCache } from '../space/access-cache.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
 import { can } from '../space/space.policy.js';
 import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/visibility.js';
@@ -46,8 +47,9 @@ export async function spaceTree(
   userId: number | null,
   spaceId: string,
   shape: repo.TreeRowsShape,
+  access?: AccessCache,
 ) {
-  const { space, role } = await accessSpace(db, userId, spaceId, 'read');
+  const { space, role } = await accessSpace(db, userId, spaceId, 'read', access);
   const audience = audienceOf(role);
   return {
     version: space.treeVersion,

@@ -84,8 +84,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'delete') actions.remove(node);
     else if (key === 'import' || key === 'export') {
       openTransfer({ mode: key, spaceId, nodeId: id, name: node.name });
-    }
-    else if (key === 'close-to-visitors') actions.setVisitorsClosed(id, true);
+    } else if (key === 'close-to-visitors') actions.setVisitorsClosed(id, true);
     else if (key === 'open-to-visitors') actions.setVisitorsClosed(id, false);
   };
 
