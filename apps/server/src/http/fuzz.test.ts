@@ -198,6 +198,24 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     memberType: 'team',
     teamId: team.teamId,
   });
+  // outward access: a share of the space, a space template of the page, an access key
+  const share = await call('POST', '/api/v1/share', {
+    targetType: 'space',
+    targetId: spaceId,
+    expiry: 'never',
+    showComments: true,
+    allowDownload: true,
+    allowAi: false,
+  });
+  const template = await call('POST', '/api/v1/template', {
+    scope: 'space',
+    nodeId: pageId,
+    name: '模板',
+  });
+  const accessKey = await call('POST', '/api/v1/user/accessKey', {
+    name: '钥匙',
+    spaceIds: [spaceId],
+  });
   const devices = await call('GET', '/api/v1/user/devices');
   const device = devices.list.find((d: { current: boolean }) => !d.current);
   // goods for sale (kept by administrators, whom no caller here is) and the owner's sandbox order
@@ -234,6 +252,9 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     memberId: String(member.id),
     goodsId: goods!.id,
     orderId: order.orderId,
+    shareId: share.shareId,
+    templateId: template.templateId,
+    keyId: accessKey.key.keyId,
   };
   /** `{id}` by the path segment before it */
   const idBefore: Record<string, string | undefined> = {
@@ -254,6 +275,9 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     order: ids.orderId,
     goods: ids.goodsId,
     team: ids.teamId,
+    share: ids.shareId,
+    template: ids.templateId,
+    accessKey: ids.keyId,
   };
   const values: Record<string, string | number> = {
     memberType: 'user',
@@ -267,6 +291,9 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     account: String(member.id),
     baseRevision: saved.revision,
     payType: 'sandbox',
+    token: share.token,
+    key: 'meeting-notes',
+    keywords: '模糊测试',
   };
   const real: RealValues = {
     pathParam(path, name) {
