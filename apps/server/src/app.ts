@@ -2,7 +2,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -49,7 +48,7 @@ import { extractTextHandler } from './modules/file/file.text.js';
 import { registerHistoryRoutes } from './modules/history/history.routes.js';
 import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
-import { registerMcpServer } from './modules/mcp/mcp-server.js';
+import { registerMcpServer } from './modules/mcp/mcp-endpoint.js';
 import { registerAccessKeyRoutes } from './modules/access-key/access-key.routes.js';
 import { presentedAccessKey, resolveAccessKey } from './modules/access-key/access-key.service.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
@@ -124,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A Redis that does not answer lets requests through rather than failing them; it is waited
   // for once at start-up (at most a second), then reconnected to in the background.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

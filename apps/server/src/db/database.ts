@@ -164,7 +164,7 @@ export async function openDatabase(options: {
       extensions: { vector },
       // The files sit in the operating system's page cache anyway: 32 MB of buffers instead of
       // initdb's 128 MB takes the idle server from ~300 MB to ~190 MB (docs/performance.md).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     return wrapPglite(client, release);
   } catch (error) {

@@ -3,9 +3,13 @@
 // are stemmed (Porter), every CJK character is also a term of its own (so one typed character
 // finds the pages that hold it), and a title adds the pinyin initials of itself and of every
 // tail starting at one of its words (`gzzd` finds 规章制度 and 公司规章制度).
-import { pinyin } from 'pinyin-pro';
+import type * as PinyinPro from 'pinyin-pro';
 import { stemmer } from 'stemmer';
+import { loadWhenNeeded } from '../../lib/load-when-needed.js';
 import { bigramMark, foldScript, indexTerms } from './tokenizer.js';
+
+/** pinyin-pro (~18 MB) loads with the first title indexed or keywords searched. */
+const pinyinPro = loadWhenNeeded<typeof PinyinPro>('pinyin-pro');
 
 /** Marks a single-character term. */
 export const unigramMark = '.';
@@ -37,7 +41,8 @@ export function initialsTerms(title: string): string[] {
   const folded = foldText(title);
   const words = indexTerms(folded).filter((term) => !term.startsWith(bigramMark));
   const initials = (text: string) =>
-    pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' })
+    pinyinPro()
+      .pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' })
       .join('')
       .replace(/[^a-z]/g, '');
   const result = new Set<string>();

@@ -5,13 +5,19 @@
 // Script-neutral (issue 19): Traditional text is folded to Simplified (OpenCC, Taiwan phrases
 // too: 軟體 → 软件) before it is cut, in the index and in the question alike, so a question in
 // one script finds passages written in the other; the stored text keeps the author's script.
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import type { Jieba } from '@node-rs/jieba';
+import type * as JiebaPackage from '@node-rs/jieba';
+import type * as JiebaDict from '@node-rs/jieba/dict.js';
 import * as OpenCC from 'opencc-js/t2cn';
+import { loadWhenNeeded } from '../../lib/load-when-needed.js';
+
+// jieba and its dictionary (~26 MB) load with the first text cut, not at start-up
+const jiebaPackage = loadWhenNeeded<typeof JiebaPackage>('@node-rs/jieba');
+const jiebaDict = loadWhenNeeded<typeof JiebaDict>('@node-rs/jieba/dict.js');
 
 let jieba: Jieba | null = null;
 function segmenter(): Jieba {
-  jieba ??= Jieba.withDict(dict);
+  jieba ??= jiebaPackage().Jieba.withDict(jiebaDict().dict);
   return jieba;
 }
 

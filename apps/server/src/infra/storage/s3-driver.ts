@@ -1,17 +1,11 @@
 // S3-compatible storage driver (AWS S3, MinIO, Aliyun OSS, Tencent COS, …) on the AWS SDK v3.
 // Uploads stream as multipart uploads (`@aws-sdk/lib-storage`), so memory stays at a few parts.
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+// The SDK loads when a driver is made (only with STORAGE=s3): it is ~45 MB a local disk never needs.
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { S3Settings } from '../../config.js';
+import { loadWhenNeeded } from '../../lib/load-when-needed.js';
 import {
   assertStorageKey,
   StorageNotFoundError,
@@ -23,7 +17,20 @@ import {
 const partSize = 5 * 1024 * 1024;
 const queueSize = 2;
 
+const clientS3 = loadWhenNeeded<typeof ClientS3>('@aws-sdk/client-s3');
+const libStorage = loadWhenNeeded<typeof LibStorage>('@aws-sdk/lib-storage');
+
 export function createS3Driver(settings: S3Settings): StorageDriver {
+  const {
+    CopyObjectCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    S3Client,
+    S3ServiceException,
+  } = clientS3();
+  const { Upload } = libStorage();
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

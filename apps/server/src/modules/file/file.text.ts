@@ -2,11 +2,8 @@
 // bundled pdf.js), docx (mammoth), xlsx (exceljs), pptx (the slides' XML in slide order), and
 // markdown, plain text, csv, html (tags stripped) and code as they are. A file that cannot be
 // parsed is kept and marked 'failed'; then `ai.index-file` {fileId} lets the AI index follow.
+// The parsers load with the first file of their kind (tens of MB a server rarely needs at once).
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import type { FileKind } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
@@ -22,12 +19,15 @@ export const textMaxChars = 2_000_000;
 export async function extractText(kind: FileKind, mimeType: string, bytes: Buffer) {
   switch (kind) {
     case 'pdf': {
+      const { extractText: extractPdfText, getDocumentProxy } = await import('unpdf');
       const pdf = await getDocumentProxy(new Uint8Array(bytes), { BinaryDataFactory: LocalFiles });
       const { text } = await extractPdfText(pdf, { mergePages: true });
       return text;
     }
-    case 'docx':
+    case 'docx': {
+      const { default: mammoth } = await import('mammoth');
       return (await mammoth.extractRawText({ buffer: bytes })).value;
+    }
     case 'xlsx':
       return xlsxText(bytes);
     case 'pptx':
@@ -59,6 +59,7 @@ class LocalFiles {
 }
 
 async function xlsxText(bytes: Buffer) {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const lines: string[] = [];
@@ -93,6 +94,7 @@ function decodeEntities(text: string) {
 
 /** Slides in their number order; each slide's paragraphs (`<a:p>`) of text runs (`<a:t>`). */
 async function pptxText(bytes: Buffer) {
+  const { default: JSZip } = await import('jszip');
   const zip = await JSZip.loadAsync(bytes);
   const slides = Object.keys(zip.files)
     .map((name) => ({ name, number: /^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] }))

@@ -3,11 +3,12 @@
 // for stateless mode), read-only. Its tools call the same services as the `/api/v1/mcp/…` view
 // with the same reader — anonymous (a visitor), a session, or a personal access key limited to
 // its spaces (mcp-scope.ts) — so space-access.ts and visibility.ts decide what leaves, exactly as
-// in the web app. Search is the AI chat's own retrieval (ai/space-search.ts).
+// in the web app. Search is the AI chat's own retrieval (ai/space-search.ts). The routes are
+// mcp-endpoint.ts, which loads this module (and the SDK) with the first MCP request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessage, idSchema, type Locale } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
@@ -19,7 +20,7 @@ import { mcpReader } from '../access-key/access-key.service.js';
 import { findSpaceAi } from '../ai/space-ai.repo.js';
 import { searchSpace } from '../ai/space-search.js';
 import * as files from '../file/file.service.js';
-import { createBlocksCache, type BlocksCache } from '../page/blocks-cache.js';
+import type { BlocksCache } from '../page/blocks-cache.js';
 import * as comments from '../page/comment.service.js';
 import * as pages from '../page/page.service.js';
 import { accessSpace } from '../space/space-access.js';
@@ -209,45 +210,24 @@ function buildServer(
   return server;
 }
 
-export function registerMcpServer(app: App, deps: McpServerDeps) {
-  const blocks = createBlocksCache(4 * 1024 * 1024);
-  const config = { auth: 'accessKey' } as const;
-
-  app.post(
-    '/api/mcp',
-    { config, schema: { tags: ['mcp'], hide: true } },
-    async (request, reply) => {
-      const server = buildServer(deps, blocks, app, request);
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    },
-  );
-
-  // stateless: no server-sent stream to open and no session to end
-  for (const method of ['GET', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/mcp',
-      config,
-      schema: { tags: ['mcp'], hide: true },
-      handler: async (_request, reply) =>
-        reply
-          .code(405)
-          .header('allow', 'POST')
-          .send({
-            jsonrpc: '2.0',
-            error: { code: -32000, message: 'Method not allowed.' },
-            id: null,
-          }),
-    });
-  }
+/** Answers one MCP request (a JSON-RPC POST) with a server and transport of its own. */
+export async function serveMcp(
+  deps: McpServerDeps,
+  blocks: BlocksCache,
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const server = buildServer(deps, blocks, app, request);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  reply.hijack();
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(request.raw, reply.raw, request.body);
 }

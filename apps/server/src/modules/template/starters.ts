@@ -1,7 +1,8 @@
 // The ten starter templates of the gallery, written in Simplified Chinese and English; the
 // Traditional Chinese ones are the Simplified text through OpenCC with Taiwan phrases (项目 →
 // 專案, 软件 → 軟體), made once on first use. Each is one page of real BlockNote blocks.
-import * as OpenCC from 'opencc-js/cn2t';
+import type * as OpenCCToTraditional from 'opencc-js/cn2t';
+import { loadWhenNeeded } from '../../lib/load-when-needed.js';
 import type { Block, Locale, StarterTemplateKey } from '@library/contract';
 import { bullet, bullets, checks, h2, h3, numbers, p, quote, table } from './starter-blocks.js';
 
@@ -14,6 +15,9 @@ export interface Starter {
 }
 
 type Written = Omit<Starter, 'key' | 'cover'>;
+
+/** OpenCC's Simplified → Traditional tables load with the first zh_TW starter asked for. */
+const openCC = loadWhenNeeded<typeof OpenCCToTraditional>('opencc-js/cn2t');
 
 const covers: Record<StarterTemplateKey, string> = {
   'meeting-notes': '📝',
@@ -665,7 +669,7 @@ let zhTW: Record<StarterTemplateKey, Written> | null = null;
 function written(locale: Locale): Record<StarterTemplateKey, Written> {
   if (locale === 'en_US') return enUS;
   if (locale === 'zh_TW') {
-    zhTW ??= traditional(zhCN, OpenCC.Converter({ from: 'cn', to: 'twp' }));
+    zhTW ??= traditional(zhCN, openCC().Converter({ from: 'cn', to: 'twp' }));
     return zhTW;
   }
   return zhCN;

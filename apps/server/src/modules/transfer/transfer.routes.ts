@@ -17,10 +17,16 @@ import type { FileDeps } from '../file/file.service.js';
 import { contentDisposition } from '../file/file.http.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import type { TreeRowsShape } from '../tree/tree.repo.js';
-import { exportDocx } from './export-docx.js';
-import { exportPdf } from './export-pdf.js';
-import { exportMarkdown } from './export.service.js';
-import { importUpload } from './import.service.js';
+
+/**
+ * The writers and the importer load with the first export or import of their kind: they bring
+ * archivers, pdfkit, docx, mammoth and the Markdown parsers (tens of MB a server rarely needs).
+ */
+const writers = {
+  markdown: async () => (await import('./export.service.js')).exportMarkdown,
+  pdf: async () => (await import('./export-pdf.js')).exportPdf,
+  docx: async () => (await import('./export-docx.js')).exportDocx,
+} as const;
 
 const tags = ['transfer'];
 
@@ -47,7 +53,7 @@ export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: Tr
     },
     async (request, reply) => {
       const { format } = request.query;
-      const write = format === 'pdf' ? exportPdf : format === 'docx' ? exportDocx : exportMarkdown;
+      const write = await writers[format]();
       const archive = await write(
         deps,
         callerId(request),
@@ -79,6 +85,7 @@ export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: Tr
         fileSize: importLimits.uploadBytes + 1,
         fields: 10,
       });
+      const { importUpload } = await import('./import.service.js');
       return ok(
         await importUpload(
           deps,
