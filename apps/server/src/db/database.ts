@@ -162,8 +162,8 @@ export async function openDatabase(options: {
     const client = await PGlite.create({
       dataDir: path.join(dir, 'pgdata'),
       extensions: { vector },
-      // The files sit in the operating system's page cache anyway: 32 MB of buffers instead of
-      // initdb's 128 MB takes the idle server from ~300 MB to ~190 MB (docs/performance.md).
+      // The files sit in the operating system's page cache anyway: 16 MB of buffers instead of
+      // initdb's 128 MB keeps the idle server's memory down (docs/performance.md 'Idle memory').
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     return wrapPglite(client, release);
