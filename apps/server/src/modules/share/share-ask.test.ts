@@ -159,6 +159,39 @@ describe('POST /api/v1/share/s/:token/ask', () => {
     expect(whole.final!.referDocList.some((doc) => doc.pageId === w.outside)).toBe(true);
   });
 
+  it('leaves drafts out, even where the space’s AI includes them', async () => {
+    const w = await world();
+    const created = await call('POST', `/api/v2/space/${w.space.id}/page`, w.as.owner, {
+      name: '草稿',
+      parentId: w.topicId,
+    });
+    const draftId = created.body.data.pageId as string;
+    await call('PUT', `/api/v2/space/page/${draftId}/block`, w.as.owner, {
+      baseRevision: 0,
+      changes: [
+        {
+          op: 'upsert',
+          blockId: 'b1',
+          afterBlockId: null,
+          data: paragraphBlock('b1', '天坛祈年殿的草稿说明，尚未发布。'),
+        },
+      ],
+    });
+    const settings = await call('PUT', `/api/v1/ai/${w.space.id}/settings`, w.as.owner, {
+      prologue: '',
+      instructions: '',
+      topK: 5,
+      includeDrafts: true,
+    });
+    expect(settings.status).toBe(200);
+    while ((await t.jobs.drain()) > 0);
+    const { token } = await share(w.as.owner, 'topic', w.topicId);
+    const res = await ask(token, '天坛祈年殿的草稿说明');
+    expect(res.status).toBe(200);
+    expect(res.final!.referDocList.some((doc) => doc.pageId === draftId)).toBe(false);
+    expect(res.text).not.toContain('祈年殿的草稿');
+  });
+
   it('answers 404 when the share does not allow AI, the space’s AI is off, or it is revoked', async () => {
     const w = await world();
     const noAi = await share(w.as.owner, 'topic', w.topicId, { allowAi: false });
