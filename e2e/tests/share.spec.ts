@@ -1,11 +1,12 @@
 // Shares (issue 13 §1): a page shared with a password, opened by someone without an account —
 // the password screen, the page with its image, the attachment downloaded intact — and 'not
-// found' once the page is unpublished.
+// found' once the page is unpublished; and a topic shared with AI questions, asked by a guest —
+// the answer cites the topic's page, never another page of the space.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makePdf, makePng } from '../fixtures/documents.mjs';
 import { expect, test } from './support/fixtures';
 import { apiAs } from './support/api';
-import { newUserWithSpace, paragraph } from './support/content';
+import { indexedDocuments, newUserWithSpace, pageWith, paragraph } from './support/content';
 
 /** A file uploaded into a page; answers its file id. */
 async function uploadInto(
@@ -138,5 +139,82 @@ test('a page shared with a password opens without an account, then ends when unp
   await guest.reload();
   await expect(guest.getByText('分享不存在或已失效')).toBeVisible();
   await expect(guest.getByText('每位读者最多可同时借阅五本图书')).toHaveCount(0);
+  await visitor.close();
+});
+
+test('a topic shared with AI questions answers a guest from the topic only', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const space = await newUserWithSpace(page, request, '问答分享空间');
+  const { topicId } = await apiAs<{ topicId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/topic`,
+    { name: '读者服务', parentId: null },
+  );
+  const { pageId } = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/page`,
+    { name: '开放时间', parentId: topicId },
+  );
+  await apiAs(page, request, 'PUT', `/v2/space/page/${pageId}/block`, {
+    baseRevision: 0,
+    changes: [
+      {
+        op: 'upsert',
+        blockId: 'hours',
+        afterBlockId: null,
+        data: paragraph('hours', '图书馆每周二到周日开放，周一闭馆整理书架。'),
+      },
+    ],
+  });
+  await apiAs(page, request, 'POST', `/v2/space/page/${pageId}/version`, { name: 'v1' });
+  await pageWith(page, request, space.spaceId, '馆长办公室', [
+    paragraph('office', '馆长办公室的门禁密码是七三九一，每周一更换。'),
+  ]);
+  await apiAs(page, request, 'POST', `/v1/ai/${space.spaceId}/enable`, { enable: true });
+  await expect
+    .poll(() => indexedDocuments(page, request, space.spaceId), { timeout: 30_000 })
+    .toBe(2);
+  const { token } = await apiAs<{ token: string }>(page, request, 'POST', '/v1/share', {
+    targetType: 'topic',
+    targetId: topicId,
+    expiry: 'never',
+    showComments: false,
+    allowDownload: false,
+    allowAi: true,
+  });
+
+  const visitor = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const guest = await visitor.newPage();
+  await guest.goto(`/s/${token}`);
+  await expect(guest.getByText('图书馆每周二到周日开放')).toBeVisible();
+  await guest.getByRole('button', { name: '问 AI' }).click();
+  const drawer = guest.getByRole('dialog', { name: '问 AI' });
+  const box = drawer.getByRole('textbox', { name: '就分享的内容提问…' });
+  const answer = drawer.getByTestId('share-ask-answer');
+
+  // a question the other page answers: never cited nor quoted
+  await box.fill('馆长办公室的门禁密码是多少？');
+  await drawer.getByRole('button', { name: '提问' }).click();
+  await expect(drawer.getByRole('button', { name: '提问' })).toBeVisible({ timeout: 20_000 });
+  await expect(answer).not.toContainText('七三九一');
+  await expect(answer.getByRole('button', { name: /馆长办公室/ })).toHaveCount(0);
+
+  await box.fill('图书馆周几开放？');
+  await drawer.getByRole('button', { name: '提问' }).click();
+  await expect(answer.locator('.ai-markdown')).toContainText('周二到周日', { timeout: 20_000 });
+  await answer
+    .getByRole('button', { name: /开放时间/ })
+    .first()
+    .click();
+  await expect(guest).toHaveURL(new RegExp(`/s/${token}\\?page=${pageId}$`));
   await visitor.close();
 });

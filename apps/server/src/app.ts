@@ -295,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     grants: createGrantSigner(previewSecret),
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
     blocks: createBlocksCache(8 * 1024 * 1024),
+    cipher,
+    modelTimeoutMs: config.aiModelTimeoutMs,
   });
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: config.aiModelTimeoutMs });
   registerMcpServer(app, {

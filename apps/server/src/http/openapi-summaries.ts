@@ -167,6 +167,8 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'DELETE /api/v1/share/{id}': 'Revoke a share (its link and grants answer 404)',
   'GET /api/v1/share/s/{token}': "A share link's meta: what it shares, whether a password is asked",
   'POST /api/v1/share/s/{token}/unlock': 'Unlock a protected share with its password (a grant)',
+  'POST /api/v1/share/s/{token}/ask':
+    "Ask the share's AI; answered from the shared pages only, streamed (SSE), kept nowhere",
   'GET /api/v1/share/s/{token}/tree': 'The shared content tree (published pages only)',
   'GET /api/v1/share/s/{token}/page/{pageId}': 'A shared page',
   'GET /api/v1/share/s/{token}/page/{pageId}/blocks': "A shared page's published blocks",

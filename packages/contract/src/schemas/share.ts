@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiQuestionMax } from './ai.js';
 import { idSchema } from './space.js';
 
 // Shares (issue 13 §1): links `/s/{token}` to a space, a topic or a page, read without an
@@ -121,6 +122,7 @@ export const shareMetaSchema = z.object({
   expiresAt: z.string().nullable(),
   showComments: z.boolean(),
   allowDownload: z.boolean(),
+  /** AI questions are offered: the share allows them and the space's AI is on */
   allowAi: z.boolean(),
   /** the shared page's id (page shares), so the viewer opens it directly */
   pageId: z.string().nullable(),
@@ -131,6 +133,12 @@ export const shareUnlockRequestSchema = z.object({
   /** empty: 710001 */
   password: z.string().max(64).default(''),
 });
+
+/** A question to the share's AI (answered from the shared pages only, kept nowhere). */
+export const shareAskRequestSchema = z.object({
+  question: z.string().trim().min(1).max(aiQuestionMax),
+});
+export type ShareAskRequest = z.input<typeof shareAskRequestSchema>;
 
 export const shareGrantSchema = z.object({
   /** sent back as the `x-share-grant` header, or `?grant=` on file URLs */

@@ -11,6 +11,7 @@ import {
   type Envelope,
   type Locale,
   type ReferDoc,
+  type SpaceAccessRole,
 } from '@library/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -21,6 +22,8 @@ import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength }
 import * as repo from './conversation.repo.js';
 import { accessSession } from './conversation.service.js';
 import { activeProvider } from './provider.service.js';
+import type { PageScope } from './retrieval.repo.js';
+import type { SpaceAiRow } from './space-ai.repo.js';
 import { searchSpace } from './space-search.js';
 
 export interface ConverseEvents {
@@ -47,6 +50,85 @@ export async function startConverse(
   return access;
 }
 
+/** What an answer is drawn from: a space's AI settings, the asker's role, earlier turns. */
+export interface AnswerSource {
+  ai: Pick<SpaceAiRow, 'spaceId' | 'includeDrafts' | 'topK' | 'instructions'>;
+  role: SpaceAccessRole;
+  history: Array<{ question: string; answer: string }>;
+  /** only these pages' passages (a share's pages); the whole space when unset */
+  pages?: PageScope;
+}
+
+/** The answer so far, kept by the caller (the chat saves it even when the answer stops). */
+export interface AnswerProgress {
+  answer: string;
+  prompt: string;
+  referDocList: ReferDoc[];
+}
+
+/**
+ * Retrieval, then the answer from the configured model (streamed) or the offline answerer:
+ * references first, then safe text pieces. Throws when the signal aborts.
+ */
+export async function answerQuestion(
+  deps: ConverseDeps,
+  source: AnswerSource,
+  question: string,
+  events: ConverseEvents,
+  signal: AbortSignal,
+  progress: AnswerProgress,
+): Promise<void> {
+  const { ai } = source;
+  const provider = await activeProvider(deps.db, deps.cipher);
+  const passages = await searchSpace(deps, ai, source.role, question, {
+    topK: ai.topK,
+    signal,
+    provider,
+    ...(source.pages ? { pages: source.pages } : {}),
+  });
+  progress.referDocList = referDocsOf(ai.spaceId, question, passages);
+  events.references(progress.referDocList);
+
+  let sent = '';
+  const emit = (final: boolean) => {
+    const answer = progress.answer;
+    const safe = guardMarkdown(final ? answer : answer.slice(0, settledLength(answer)));
+    if (safe.length > sent.length && safe.startsWith(sent)) {
+      events.delta(safe.slice(sent.length));
+      sent = safe;
+    }
+  };
+  if (provider) {
+    const built = buildPrompt({
+      question,
+      passages,
+      instructions: ai.instructions,
+      history: source.history,
+    });
+    progress.prompt = built.prompt;
+    for await (const piece of streamChat(
+      provider.endpoint,
+      { model: provider.row.chatModel, messages: built.messages },
+      { signal, timeouts: deps.timeouts },
+    )) {
+      progress.answer += piece;
+      emit(false);
+    }
+  } else {
+    progress.prompt = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
+    // The offline answer is sent in short pieces, like a model's, so the client path is one.
+    const full = offlineAnswer(question, passages);
+    for (let at = 0; at < full.length && !signal.aborted; at += 24) {
+      progress.answer += full.slice(at, at + 24);
+      emit(false);
+    }
+  }
+  if (signal.aborted) {
+    throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
+  }
+  emit(true);
+}
+
 export async function converse(
   deps: ConverseDeps,
   access: Awaited<ReturnType<typeof startConverse>>,
@@ -56,71 +138,24 @@ export async function converse(
 ): Promise<AiStreamFinal> {
   const { db } = deps;
   const { session, ai, role } = access;
-  const earlier = await repo.listTurns(db, session.id);
+  const history = await repo.listTurns(db, session.id);
   const messageId = await repo.insertMessage(db, session.id, question);
   await repo.updateSession(db, session.id, { lastConverseAt: new Date() });
 
-  let answer = '';
-  let prompt = '';
-  let referDocList: ReferDoc[] = [];
+  const progress: AnswerProgress = { answer: '', prompt: '', referDocList: [] };
   const save = (status: 'done' | 'stopped' | 'failed') =>
     repo.saveAnswer(db, messageId, {
-      answer: guardMarkdown(answer),
-      prompt,
-      referDocs: referDocList,
+      answer: guardMarkdown(progress.answer),
+      prompt: progress.prompt,
+      referDocs: progress.referDocList,
       status,
     });
 
   try {
-    const provider = await activeProvider(db, deps.cipher);
-    const passages = await searchSpace(deps, ai, role, question, {
-      topK: ai.topK,
-      signal,
-      provider,
-    });
-    referDocList = referDocsOf(ai.spaceId, question, passages);
-    events.references(referDocList);
-
-    let sent = '';
-    const emit = (final: boolean) => {
-      const safe = guardMarkdown(final ? answer : answer.slice(0, settledLength(answer)));
-      if (safe.length > sent.length && safe.startsWith(sent)) {
-        events.delta(safe.slice(sent.length));
-        sent = safe;
-      }
-    };
-    if (provider) {
-      const built = buildPrompt({
-        question,
-        passages,
-        instructions: ai.instructions,
-        history: earlier,
-      });
-      prompt = built.prompt;
-      for await (const piece of streamChat(
-        provider.endpoint,
-        { model: provider.row.chatModel, messages: built.messages },
-        { signal, timeouts: deps.timeouts },
-      )) {
-        answer += piece;
-        emit(false);
-      }
-    } else {
-      prompt = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
-      // The offline answer is sent in short pieces, like a model's, so the client path is one.
-      const full = offlineAnswer(question, passages);
-      for (let at = 0; at < full.length && !signal.aborted; at += 24) {
-        answer += full.slice(at, at + 24);
-        emit(false);
-      }
-    }
-    if (signal.aborted) {
-      await save('stopped');
-      throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
-    }
-    emit(true);
+    await answerQuestion(deps, { ai, role, history }, question, events, signal, progress);
     await save('done');
-    return { answer: guardMarkdown(answer), id: messageId, prompt, referDocList };
+    const { prompt, referDocList } = progress;
+    return { answer: guardMarkdown(progress.answer), id: messageId, prompt, referDocList };
   } catch (error) {
     await save(signal.aborted ? 'stopped' : 'failed').catch((saveError: unknown) =>
       deps.log.error({ err: saveError }, 'saving a partial AI answer failed'),
@@ -136,7 +171,7 @@ export interface StreamTarget {
   locale: Locale;
   log: FastifyBaseLogger;
   /** calls back when the asker's session is revoked mid-answer; returns the unsubscribe */
-  watchRevocation: (onRevoked: () => void) => () => void;
+  watchRevocation?: (onRevoked: () => void) => () => void;
 }
 
 /**
@@ -149,6 +184,14 @@ export async function streamAnswer(
   access: Awaited<ReturnType<typeof startConverse>>,
   question: string,
   target: StreamTarget,
+) {
+  await streamEvents(target, (events, signal) => converse(deps, access, question, events, signal));
+}
+
+/** Sends what `run` answers as server-sent events (see `streamAnswer`). */
+export async function streamEvents(
+  target: StreamTarget,
+  run: (events: ConverseEvents, signal: AbortSignal) => Promise<AiStreamFinal>,
 ) {
   const raw = target.response;
   raw.writeHead(200, {
@@ -168,19 +211,17 @@ export async function streamAnswer(
     if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };
   // an account logged out by an administrator (or a password change) stops its answer at once
-  const unwatch = target.watchRevocation(() => {
-    send({
-      code: ErrorCode.tokenExpired,
-      data: null,
-      msg: errorMessage(ErrorCode.tokenExpired, target.locale),
-    });
-    controller.abort(new Error('session revoked'));
-  });
+  const unwatch =
+    target.watchRevocation?.(() => {
+      send({
+        code: ErrorCode.tokenExpired,
+        data: null,
+        msg: errorMessage(ErrorCode.tokenExpired, target.locale),
+      });
+      controller.abort(new Error('session revoked'));
+    }) ?? (() => undefined);
   try {
-    const final = await converse(
-      deps,
-      access,
-      question,
+    const final = await run(
       {
         references: (referDocList) => send({ code: 0, data: { referDocList }, msg: '' }),
         delta: (delta) => send({ code: 0, data: { delta }, msg: '' }),

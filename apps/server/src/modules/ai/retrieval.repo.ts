@@ -6,6 +6,19 @@ import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { bigramMark } from '../../infra/search/tokenizer.js';
 import { passageHiddenSql, passageJoinsSql, type Audience } from '../space/visibility.js';
 
+/** Which pages' passages a ranking may return: all the space's (undefined), or these pages' only. */
+export type PageScope = readonly string[] | undefined;
+
+/** `d.page_id` among the scope's pages (page passages only; no file passage); true unscoped. */
+function inScopeSql(pages: PageScope) {
+  if (pages === undefined) return sql`true`;
+  if (pages.length === 0) return sql`false`;
+  return sql`(d.source_type = 'page' and d.page_id in (${sql.join(
+    pages.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+}
+
 /** BM25 parameters and the weight of bigram terms, tuned on CMRC 2018 (docs/performance.md). */
 export const bm25 = { k1: 0.5, b: 0.6, bigramWeight: 0.3 };
 
@@ -39,6 +52,7 @@ export async function bm25Rank(
   audience: Audience,
   limit: number,
   seeded: boolean,
+  pages?: PageScope,
 ) {
   const list = sql.join(
     terms.map((term) => sql`(${term})`),
@@ -101,7 +115,7 @@ export async function bm25Rank(
     select best.chunk_id, best.score, best.scored from best
     join ai_chunks c on c.id = best.chunk_id
     ${passageJoinsSql}
-    where not ${passageHiddenSql(audience)}
+    where not ${passageHiddenSql(audience)} and ${inScopeSql(pages)}
     order by best.score desc, best.chunk_id
     limit ${limit}`,
   );
@@ -119,6 +133,7 @@ export async function vectorRank(
   vector: number[],
   audience: Audience,
   limit: number,
+  pages?: PageScope,
 ): Promise<Array<{ chunkId: number; score: number }>> {
   const literal = `[${vector.join(',')}]`;
   const rows = await queryRows<{ id: string | number; distance: number }>(
@@ -129,7 +144,7 @@ export async function vectorRank(
     ${passageJoinsSql}
     where c.space_id = ${spaceId} and c.embedding is not null
       and array_length(c.embedding, 1) = ${vector.length}
-      and not ${passageHiddenSql(audience)}
+      and not ${passageHiddenSql(audience)} and ${inScopeSql(pages)}
     order by distance, c.id
     limit ${limit}`,
   );

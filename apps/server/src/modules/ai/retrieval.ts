@@ -9,7 +9,13 @@ import { queryTerms } from '../../infra/search/tokenizer.js';
 import type { Audience } from '../space/visibility.js';
 import type { Embedder } from './embedding.js';
 import type { ActiveProvider } from './provider.service.js';
-import { bm25Rank, loadPassages, vectorRank, type Passage } from './retrieval.repo.js';
+import {
+  bm25Rank,
+  loadPassages,
+  vectorRank,
+  type PageScope,
+  type Passage,
+} from './retrieval.repo.js';
 
 export type { Passage } from './retrieval.repo.js';
 
@@ -22,6 +28,8 @@ export interface RetrievalRequest {
   topK: number;
   /** whose passages: `editors` get drafts too (only where the space's AI includes drafts) */
   audience: Audience;
+  /** when set, only these pages' passages (a share's pages): never a file's, nor another page's */
+  pages?: PageScope;
   /** when set (and the database has pgvector), vector retrieval joins keyword retrieval */
   embedder?: Embedder | null;
   reranker?: ActiveProvider | null;
@@ -47,11 +55,12 @@ export async function keywordRank(
   terms: string[],
   audience: Audience,
   limit: number,
+  pages?: PageScope,
 ): Promise<Array<{ chunkId: number; score: number }>> {
   if (terms.length === 0) return [];
-  const seeded = await bm25Rank(db, spaceId, terms, audience, limit, true);
+  const seeded = await bm25Rank(db, spaceId, terms, audience, limit, true, pages);
   if (seeded.rows.length >= limit || seeded.exhaustive) return seeded.rows;
-  return (await bm25Rank(db, spaceId, terms, audience, limit, false)).rows;
+  return (await bm25Rank(db, spaceId, terms, audience, limit, false, pages)).rows;
 }
 
 /** The best `topK` passages for the question, best first. */
@@ -67,12 +76,20 @@ export async function retrieve(
     queryTerms(request.question),
     request.audience,
     pool,
+    request.pages,
   );
   let ranked = keyword;
   if (request.embedder && vectorSupported) {
     const [vector] = await request.embedder.embedTexts([request.question], request.signal);
     if (vector) {
-      const semantic = await vectorRank(db, request.spaceId, vector, request.audience, pool);
+      const semantic = await vectorRank(
+        db,
+        request.spaceId,
+        vector,
+        request.audience,
+        pool,
+        request.pages,
+      );
       const fused = new Map<number, number>();
       for (const list of [keyword, semantic]) {
         list.forEach((item, rank) => {

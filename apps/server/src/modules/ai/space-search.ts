@@ -10,6 +10,7 @@ import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { atMostReaders, audienceOf } from '../space/visibility.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider, type ActiveProvider } from './provider.service.js';
+import type { PageScope } from './retrieval.repo.js';
 import { retrieve, type Passage } from './retrieval.js';
 import type { SpaceAiRow } from './space-ai.repo.js';
 
@@ -29,6 +30,8 @@ export async function searchSpace(
     signal?: AbortSignal | undefined;
     /** the active provider when the caller has loaded it already (the chat answers with it) */
     provider?: ActiveProvider | null;
+    /** only these pages' passages (a share's published pages); the whole space when unset */
+    pages?: PageScope;
   },
 ): Promise<Passage[]> {
   const { db } = deps;
@@ -44,6 +47,7 @@ export async function searchSpace(
       audience: ai.includeDrafts ? audienceOf(role) : atMostReaders(audienceOf(role)),
       embedder,
       reranker: provider,
+      ...(options.pages ? { pages: options.pages } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     },
     embedder ? await hasVectorSupport(db, deps.log) : false,

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import * as files from '../file/file.service.js';
 import * as fileRepo from '../file/file.repo.js';
+import { findSpaceAi } from '../ai/space-ai.repo.js';
 import type { BlocksCache } from '../page/blocks-cache.js';
 import { pageComments } from '../page/comment.service.js';
 import { pageDetail, shownBlocksJson } from '../page/page.service.js';
@@ -42,7 +43,7 @@ export const unlockLockSeconds = 5 * 60;
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
-interface OpenShare {
+export interface OpenShare {
   share: repo.ShareRow;
   space: { id: string; name: string };
   /** the shared topic or page (null: the whole space) */
@@ -68,7 +69,7 @@ async function liveShare(db: Executor, token: string, now = new Date()): Promise
 }
 
 /** A live share the caller may read: unprotected, or with a valid grant. */
-async function openShare(deps: ShareViewDeps, token: string, grant: string | undefined) {
+export async function openShare(deps: ShareViewDeps, token: string, grant: string | undefined) {
   const open = await liveShare(deps.db, token);
   if (open.share.passwordHash !== null && !deps.grants.verify(open.share, grant)) {
     throw new AppError(ErrorCode.sharePasswordRequired);
@@ -95,7 +96,7 @@ export async function shareMeta(
     expiresAt: share.expiresAt?.toISOString() ?? null,
     showComments: share.showComments,
     allowDownload: share.allowDownload,
-    allowAi: share.allowAi,
+    allowAi: share.allowAi && (await findSpaceAi(deps.db, space.id))?.enabled === true,
     pageId: node?.type === 'page' ? node.id : null,
   };
 }
@@ -134,7 +135,7 @@ export async function unlockShare(
 }
 
 /** The shared nodes as readers see them, in sibling order: the subtree of the share's target. */
-async function sharedRows(deps: ShareViewDeps, open: OpenShare): Promise<TreeRow[]> {
+export async function sharedRows(deps: ShareViewDeps, open: OpenShare): Promise<TreeRow[]> {
   if (open.node?.type === 'page') return [open.node];
   const rows = (await treeRepo.liveTreeRows(deps.db, open.space.id, deps.treeRows)).filter((row) =>
     nodeShown('readers', row),

@@ -13,6 +13,8 @@ import {
   shareFileQuerySchema,
   shareGrantHeader,
   shareGrantQuery,
+  aiStreamEventSchema,
+  shareAskRequestSchema,
   shareGrantSchema,
   shareMetaSchema,
   sharePageParamsSchema,
@@ -27,12 +29,16 @@ import {
 } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
 import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
-import { binaryResponse } from '../../http/openapi.js';
+import { requestLocale } from '../../http/locale.js';
+import { binaryResponse, eventStreamResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
+import type { KeyCipher } from '../../infra/llm/key-cipher.js';
+import { streamEvents } from '../ai/converse.service.js';
 import { contentDisposition, parseRange } from '../file/file.http.js';
 import { inlineType, sendBytes } from '../file/file.routes.js';
 import { isActiveType } from '../file/file.sniff.js';
 import { currentSession } from '../session/session.service.js';
+import { shareAsk, startShareAsk } from './share-ask.service.js';
 import * as view from './share-view.service.js';
 import * as shares from './share.service.js';
 
@@ -43,6 +49,8 @@ const open = { auth: 'none' } as const;
 export const unlockPerIpPerMinute = 10;
 /** Password guesses per share from everyone together. */
 export const unlockPerSharePerMinute = 30;
+/** AI questions per client address through share links (each one runs the model). */
+export const askPerIpPerMinute = 10;
 
 /** The grant sent along: the header for API calls, `?grant=` for file URLs (img, a, video). */
 function grantOf(request: FastifyRequest): string | undefined {
@@ -53,8 +61,20 @@ function grantOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-export function registerShareRoutes(app: App, deps: view.ShareViewDeps) {
+export function registerShareRoutes(
+  app: App,
+  deps: view.ShareViewDeps & {
+    /** opens the model provider's API key (AI questions) */
+    cipher: KeyCipher;
+    modelTimeoutMs: number;
+  },
+) {
   const { db } = deps;
+  const askDeps = {
+    ...deps,
+    log: app.log,
+    timeouts: { firstTokenMs: deps.modelTimeoutMs, idleMs: deps.modelTimeoutMs },
+  };
   const me = (request: FastifyRequest) => currentSession(request).userId;
 
   // --- managing --------------------------------------------------------------------------
@@ -213,6 +233,41 @@ export function registerShareRoutes(app: App, deps: view.ShareViewDeps) {
       const { token, pageId } = request.params;
       const { page, pageSize } = request.query;
       return ok(await view.shareComments(deps, token, grantOf(request), pageId, page, pageSize));
+    },
+  );
+
+  app.post(
+    '/api/v1/share/s/:token/ask',
+    {
+      config: {
+        ...open,
+        rateLimit: { max: askPerIpPerMinute, timeWindow: '1 minute', skipOnError: false },
+      },
+      schema: {
+        tags,
+        params: shareTokenParamsSchema,
+        body: shareAskRequestSchema,
+        response: eventStreamResponse(
+          'Server-sent events, as the AI chat streams them (`{referDocList}` once, `{delta}` ' +
+            'pieces, then the final `{answer, id: "", prompt: "", referDocList}`); only the ' +
+            "shared pages' passages are cited; a failure mid-stream sends code 100001",
+          aiStreamEventSchema,
+        ),
+      },
+    },
+    async (request, reply) => {
+      // the link, its grant and its AI are checked (404, 710001) before anything streams
+      const source = await startShareAsk(askDeps, request.params.token, grantOf(request));
+      const target = {
+        response: reply.raw,
+        requestId: request.id,
+        locale: requestLocale(request),
+        log: request.log,
+      };
+      reply.hijack();
+      await streamEvents(target, (events, signal) =>
+        shareAsk(askDeps, source, request.body.question, events, signal),
+      );
     },
   );
 

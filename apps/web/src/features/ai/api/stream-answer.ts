@@ -62,10 +62,32 @@ function envelopeMessage(body: string, locale: Locale): string {
   return '';
 }
 
-export async function streamAnswer(options: StreamAnswerOptions): Promise<FinalAnswer> {
+export function streamAnswer(options: StreamAnswerOptions): Promise<FinalAnswer> {
   const { chatId, sessionId, question, signal, onEvent } = options;
+  return postForAnswer({
+    path: `/v1/ai/chat/${encodeURIComponent(chatId)}/converse/stream`,
+    body: { sessionId, question },
+    signal,
+    onEvent,
+  });
+}
+
+export interface AnswerRequest {
+  /** under the API base, e.g. `/v1/share/s/<token>/ask` */
+  path: string;
+  body: unknown;
+  /** sent along (a share's grant) */
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+  onEvent: StreamAnswerOptions['onEvent'];
+}
+
+/** POSTs `body` to an answering route and reads its server-sent events (see above). */
+export async function postForAnswer(request: AnswerRequest): Promise<FinalAnswer> {
+  const { signal, onEvent } = request;
   const locale = currentLocale();
   const headers = new Headers({
+    ...request.headers,
     Accept: 'text/event-stream',
     'Content-Type': 'application/json',
     locale,
@@ -75,16 +97,13 @@ export async function streamAnswer(options: StreamAnswerOptions): Promise<FinalA
 
   let response: Response;
   try {
-    response = await globalThis.fetch(
-      `${apiBase}/v1/ai/chat/${encodeURIComponent(chatId)}/converse/stream`,
-      {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ sessionId, question }),
-        credentials: 'include',
-        signal,
-      },
-    );
+    response = await globalThis.fetch(`${apiBase}${request.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request.body),
+      credentials: 'include',
+      signal,
+    });
   } catch (caught) {
     if (signal.aborted) throw new RequestCancelledError();
     throw new AnswerStreamError({ kind: 'connect', detail: describe(caught) });

@@ -11,6 +11,7 @@ import {
   type TreeNode,
 } from '@library/contract';
 import { api, apiBase } from '../../../lib/api-client';
+import { postForAnswer } from '../../ai';
 
 const encode = encodeURIComponent;
 
@@ -38,7 +39,24 @@ const viewPath = (token: string) => `/v1/share/s/${encode(token)}`;
 const grantHeaders = (grant: string | null) =>
   grant ? { headers: { [shareGrantHeader]: grant } } : {};
 
+type AnswerEvent = Parameters<typeof postForAnswer>[0]['onEvent'];
+
 export const shareView = {
+  /** A question to the share's AI: the answer as server-sent events (like the AI chat's). */
+  ask: (
+    token: string,
+    grant: string | null,
+    question: string,
+    signal: AbortSignal,
+    onEvent: AnswerEvent,
+  ) =>
+    postForAnswer({
+      path: `${viewPath(token)}/ask`,
+      body: { question },
+      ...(grant ? { headers: { [shareGrantHeader]: grant } } : {}),
+      signal,
+      onEvent,
+    }),
   meta: (token: string, grant: string | null, signal?: AbortSignal) =>
     api.get<ShareMeta>(viewPath(token), { signal, silent: true, ...grantHeaders(grant) }),
   unlock: (token: string, password: string) =>

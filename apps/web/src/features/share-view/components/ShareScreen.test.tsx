@@ -1,6 +1,6 @@
 // The share viewer: a protected link asks for its password (wrong ones say so), sends the grant
 // with every read and file URL once unlocked, and shows 'not found' for an ended share.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
@@ -46,7 +46,10 @@ beforeEach(() => {
   queryClient.clear();
   sessionStorage.clear();
 });
-afterEach(() => resetApiClient());
+afterEach(() => {
+  resetApiClient();
+  vi.unstubAllGlobals();
+});
 
 describe('the share viewer /s/:token', () => {
   it('asks for the password, then shows the page with its image and download through the grant', async () => {
@@ -116,5 +119,86 @@ describe('the share viewer /s/:token', () => {
     open({});
     expect(await screen.findByText('分享不存在或已失效')).toBeTruthy();
     await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(0));
+  });
+
+  it('asks the AI when the share allows it, streams the answer and opens a cited page', async () => {
+    const otherId = '33333333-3333-4333-8333-333333333333';
+    const page = (id: string, title: string, text: string) => ({
+      [`GET ${base}/page/${id}`]: { pageId: id, title },
+      [`GET ${base}/page/${id}/blocks`]: {
+        version: 1,
+        revision: null,
+        blocks: [
+          {
+            id: 'p',
+            type: 'paragraph',
+            props: {},
+            content: [{ type: 'text', text, styles: {} }],
+            children: [],
+          },
+        ],
+      },
+    });
+    const server = createFakeServer({
+      [`GET ${base}`]: {
+        ...meta(true),
+        protected: false,
+        targetType: 'space',
+        pageId: null,
+        allowAi: true,
+      },
+      [`GET ${base}/tree`]: [
+        { type: 'page', pageId, name: '借阅须知', children: [] },
+        { type: 'page', pageId: otherId, name: '开放时间', children: [] },
+      ],
+      ...page(pageId, '借阅须知', '每位读者最多借五本'),
+      ...page(otherId, '开放时间', '周二到周日开放'),
+    });
+    configureApiClient({ fetch: server.fetch });
+    const doc = {
+      index: 1,
+      title: '开放时间',
+      snippet: '周二到周日开放',
+      sourceType: 'page',
+      spaceId: 's',
+      pageId: otherId,
+      blockId: 'p',
+      fileId: null,
+      score: 1,
+    };
+    const sse = [
+      { code: 0, data: { referDocList: [doc] }, msg: '' },
+      { code: 0, data: { delta: '周二到周日开放' }, msg: '' },
+      {
+        code: 0,
+        data: { answer: '周二到周日开放 [1]', id: '', prompt: '', referDocList: [doc] },
+        msg: 'ok',
+      },
+    ]
+      .map((event) => `data: ${JSON.stringify(event)}\n\n`)
+      .join('');
+    const asked: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith(`${base}/ask`)) {
+        asked.push(JSON.parse(String(init?.body)));
+        return new Response(sse, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      return server.fetch(input, init);
+    });
+    const router = createMemoryRouter([{ path: '/s/:token', element: <ShareScreen /> }], {
+      initialEntries: [`/s/${token}`],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('每位读者最多借五本')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('问 AI').closest('button')!);
+    const box = await screen.findByLabelText('就分享的内容提问…');
+    fireEvent.change(box, { target: { value: '什么时候开放？' } });
+    fireEvent.click(screen.getByText('提问').closest('button')!);
+    expect(await screen.findByText('1. 开放时间')).toBeTruthy();
+    expect(asked).toEqual([{ question: '什么时候开放？' }]);
+    fireEvent.click(screen.getByText('1. 开放时间').closest('button')!);
+    expect(await screen.findByText('周二到周日开放', { selector: '.share-page *' })).toBeTruthy();
+    expect(router.state.location.search).toBe(`?page=${otherId}`);
   });
 });

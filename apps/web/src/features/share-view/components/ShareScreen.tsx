@@ -37,6 +37,7 @@ import { ProductMark } from '../../../components/ProductLogo';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { CommentTree, StaticPage } from '../../page';
 import { saveGrant, savedGrant, shareFileUrl, shareView } from '../api/share-view-api';
+import { ShareAsk } from './ShareAsk';
 import '../share-view.css';
 
 const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -393,6 +394,16 @@ function SharedContent({
           </>
         )}
       </main>
+      {meta.allowAi && (
+        <ShareAsk
+          token={token}
+          grant={grant}
+          onLocked={onLocked}
+          onOpenPage={(cited) => {
+            if (meta.pageId === null) setSearch({ page: cited });
+          }}
+        />
+      )}
     </div>
   );
 }

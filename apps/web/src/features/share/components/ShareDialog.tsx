@@ -177,7 +177,7 @@ export function ShareDialog({
               options={[
                 { value: 'showComments', label: t('share.showComments') },
                 { value: 'allowDownload', label: t('share.allowDownload') },
-                { value: 'allowAi', label: t('share.allowAi'), disabled: true },
+                { value: 'allowAi', label: t('share.allowAi') },
               ]}
             />
           </Form.Item>
