@@ -50,6 +50,7 @@ import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
 import { registerMcpServer } from './modules/mcp/mcp-endpoint.js';
 import { registerAccessKeyRoutes } from './modules/access-key/access-key.routes.js';
+import { createAccessKeyCache } from './modules/access-key/access-key-cache.js';
 import { presentedAccessKey, resolveAccessKey } from './modules/access-key/access-key.service.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import {
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   app.decorate('sessions', sessions);
+  const accessKeys = await createAccessKeyCache(database);
+  app.addHook('onClose', () => accessKeys.close());
   const access = await createAccessCache(database);
   app.addHook('onClose', () => access.close());
   app.decorate('access', access);
@@ -167,15 +170,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // writer's next request.
   app.decorateRequest('sessionEpoch', 0);
   app.decorateRequest('accessEpoch', 0);
+  app.decorateRequest('accessKeyEpoch', 0);
   app.addHook('onRequest', async (request) => {
     request.sessionEpoch = sessions.epoch();
     request.accessEpoch = access.epoch();
+    request.accessKeyEpoch = accessKeys.epoch();
   });
   app.addHook('onSend', async (request) => {
     if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
       await Promise.all([
         sessions.settled(request.sessionEpoch),
         access.settled(request.accessEpoch),
+        accessKeys.settled(request.accessKeyEpoch),
       ]);
     }
   });
@@ -192,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           detail: 'an access key opens only the MCP view',
         });
       }
-      request.accessKey = await resolveAccessKey(database.db, key);
+      request.accessKey = await resolveAccessKey(database.db, key, accessKeys);
       return;
     }
     // 'optional': routes open to visitors; no token is an anonymous visitor, a bad one is 401

@@ -8,6 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessage, idSchema, type Locale } from '@library/contract';
@@ -33,6 +34,14 @@ export interface McpServerDeps extends files.FileDeps {
   treeRows: TreeRowsShape;
   cipher: KeyCipher;
 }
+
+/**
+ * One JSON Schema validator for the process: the SDK would otherwise build an Ajv instance with
+ * every server, that is with every request (a third of a millisecond of CPU, the largest part of
+ * building the server — docs/decisions/mcp.md). It compiles only what a client's elicitation
+ * answers would need; these tools never elicit.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /** Search answers at most this many passages. */
 const searchTopKMax = 20;
@@ -64,6 +73,7 @@ function buildServer(
   const server = new McpServer(
     { name: 'library', version: '1.0.0' },
     {
+      jsonSchemaValidator,
       instructions:
         'Read-only access to a knowledge library: list the spaces, read a space tree, read pages as Markdown with their comments, get file preview links, and search a space (Chinese-aware retrieval) for passages with their page and block ids.',
     },
@@ -104,7 +114,7 @@ function buildServer(
     ({ spaceId }) =>
       answer(locale, async () => {
         const { userId } = readerOfSpace(request, spaceId);
-        const { load } = await tree.spaceTree(db, userId, spaceId, deps.treeRows);
+        const { load } = await tree.spaceTree(db, userId, spaceId, deps.treeRows, app.access);
         return json(await load());
       }),
   );
@@ -121,8 +131,8 @@ function buildServer(
     ({ pageId }) =>
       answer(locale, async () => {
         const { userId } = await readerOf(db, request, 'node', pageId);
-        const detail = await pages.getPage(db, userId, pageId);
-        const body = await pages.getBlocksJson(db, blocks, userId, pageId, 0);
+        const detail = await pages.getPage(db, userId, pageId, app.access);
+        const body = await pages.getBlocksJson(db, blocks, userId, pageId, 0, app.access);
         const envelope = JSON.parse(body.toString('utf8')) as { data: { blocks: unknown[] } };
         return text(`# ${detail.title}\n\n${blocksToMarkdown(envelope.data.blocks)}\n`);
       }),
@@ -180,7 +190,7 @@ function buildServer(
       answer(locale, async () => {
         const { userId } = readerOfSpace(request, spaceId);
         const [{ role }, ai] = await Promise.all([
-          accessSpace(db, userId, spaceId, 'read'),
+          accessSpace(db, userId, spaceId, 'read', app.access),
           findSpaceAi(db, spaceId),
         ]);
         if (!ai?.enabled)
