@@ -83,7 +83,7 @@ describe('access keys kept by each instance', () => {
     }
   });
 
-  it("a key of a user disabled on one instance is refused by the other at once", async () => {
+  it('a key of a user disabled on one instance is refused by the other at once', async () => {
     const { user, key } = await keyHolder();
     await warm(key);
     // as the administration's route will: the change, then the answer once it has been heard
