@@ -6,7 +6,7 @@
 // in the web app. Search is the AI chat's own retrieval (ai/space-search.ts). The routes are
 // mcp-endpoint.ts, which loads this module (and the SDK) with the first MCP request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -220,7 +220,23 @@ function buildServer(
   return server;
 }
 
-/** Answers one MCP request (a JSON-RPC POST) with a server and transport of its own. */
+/** The request as the SDK's web-standard transport reads it: the headers (the body is parsed). */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers });
+}
+
+/**
+ * Answers one MCP request (a JSON-RPC POST) with a server and transport of its own, through the
+ * SDK's web-standard transport and Fastify's own reply: the SDK's Node transport would convert
+ * the request and its answer through a Hono adapter built twice per request
+ * (docs/decisions/mcp.md).
+ */
 export async function serveMcp(
   deps: McpServerDeps,
   blocks: BlocksCache,
@@ -229,15 +245,20 @@ export async function serveMcp(
   reply: FastifyReply,
 ) {
   const server = buildServer(deps, blocks, app, request);
-  const transport = new StreamableHTTPServerTransport({
+  const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  reply.hijack();
-  reply.raw.on('close', () => {
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequest(request), {
+      parsedBody: request.body,
+    });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => void reply.header(name, value));
+    return await reply.send(response.body === null ? '' : await response.text());
+  } finally {
     void transport.close();
     void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(request.raw, reply.raw, request.body);
+  }
 }
