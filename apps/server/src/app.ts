@@ -158,8 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   app.decorate('sessions', sessions);
-  const accessKeys = await createAccessKeyCache(database);
-  app.addHook('onClose', () => accessKeys.close());
+  const accessKeys = createAccessKeyCache(sessions);
   const access = await createAccessCache(database);
   app.addHook('onClose', () => access.close());
   app.decorate('access', access);
@@ -170,18 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // writer's next request.
   app.decorateRequest('sessionEpoch', 0);
   app.decorateRequest('accessEpoch', 0);
-  app.decorateRequest('accessKeyEpoch', 0);
   app.addHook('onRequest', async (request) => {
     request.sessionEpoch = sessions.epoch();
     request.accessEpoch = access.epoch();
-    request.accessKeyEpoch = accessKeys.epoch();
   });
   app.addHook('onSend', async (request) => {
     if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
       await Promise.all([
         sessions.settled(request.sessionEpoch),
         access.settled(request.accessEpoch),
-        accessKeys.settled(request.accessKeyEpoch),
       ]);
     }
   });

@@ -34,8 +34,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the access key this request came with (only on `auth: 'accessKey'` routes) */
     accessKey: repo.LiveKey | null;
-    /** the access-key cache's epoch when the request came in (access-key-cache.ts) */
-    accessKeyEpoch: number;
   }
 }
 
