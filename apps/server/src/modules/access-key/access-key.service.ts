@@ -3,12 +3,12 @@
 // (base64url, 256 bits); only its SHA-256 is stored — a hash of a high-entropy secret needs no
 // salt or slow hash. It opens only the MCP view (`auth: 'accessKey'` routes) and only its
 // spaces, and there only what its user may read now: membership and the space's openness are
-// checked on every call by space-access.ts, exactly as for the user's own requests. The key row
-// is read from the database on every call (one indexed query), so a revoked key, or a key of a
-// user disabled or deleted, is refused at once on every instance. Each instance keeps the keys it
-// resolved (access-key-cache.ts) only while it hears the announcements that make it forget them:
-// a user changed or deleted (migration 0009's triggers) and a key revoked (revokeAccessKey, in the
-// revoking transaction).
+// checked on every call by space-access.ts, exactly as for the user's own requests. A revoked key,
+// or a key of a user disabled or deleted, is refused at once on every instance: each instance
+// keeps the keys it resolved (access-key-cache.ts) only while it hears the announcements that
+// make it forget them — a user changed or deleted (migration 0009's triggers) and a key revoked
+// (revokeAccessKey, in the revoking transaction) — and the revoking request answers once every
+// instance has heard it.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type AccessKey, type CreatedAccessKey } from '@library/contract';
