@@ -50,6 +50,7 @@ import { registerLoginRoutes } from './modules/login/login.routes.js';
 import { registerMcpRoutes } from './modules/mcp/mcp.routes.js';
 import { registerMcpServer } from './modules/mcp/mcp-endpoint.js';
 import { registerAccessKeyRoutes } from './modules/access-key/access-key.routes.js';
+import { createAccessKeyCache } from './modules/access-key/access-key-cache.js';
 import { presentedAccessKey, resolveAccessKey } from './modules/access-key/access-key.service.js';
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import {
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = await createSessionCache(database);
   app.addHook('onClose', () => sessions.close());
   app.decorate('sessions', sessions);
+  const accessKeys = createAccessKeyCache(sessions);
   const access = await createAccessCache(database);
   app.addHook('onClose', () => access.close());
   app.decorate('access', access);
@@ -192,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           detail: 'an access key opens only the MCP view',
         });
       }
-      request.accessKey = await resolveAccessKey(database.db, key);
+      request.accessKey = await resolveAccessKey(database.db, key, accessKeys);
       return;
     }
     // 'optional': routes open to visitors; no token is an anonymous visitor, a bad one is 401

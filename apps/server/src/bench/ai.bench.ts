@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
 import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
 import { grantRole } from '../modules/user/user.repo.js';
-import { drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
+import { copyIndexedChunks, drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
 import { out, stats } from './report.js';
 
 const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);
@@ -120,50 +120,9 @@ async function main() {
     spaceIds.push(big.id);
     await call('POST', `/api/v1/ai/${big.id}/enable`, headers, { enable: true });
     await drainAll(app.jobs);
-    const base = counts?.chunks ?? 1;
-    const copies = Math.ceil(targetChunks / base);
     started = performance.now();
-    // one copy at a time (about 250,000 postings each), through a mapping table (not a
-    // temporary one: the PostgreSQL pool may use several connections)
-    for (let g = 1; g <= copies; g += 1) {
-      await db.execute(sql`drop table if exists bench_ai_map`);
-      await db.execute(sql`
-        create table bench_ai_map as
-        select d.id as old_id, gen_random_uuid() as new_id, d.title
-        from ai_documents d where d.space_id = ${space.id}`);
-      await db.execute(sql`
-        insert into ai_documents (id, space_id, source_type, page_id, title, version)
-        select new_id, ${big.id}, 'page', null, title || ' #' || ${g}, 1 from bench_ai_map`);
-      await db.execute(sql`
-        insert into ai_chunks (document_id, space_id, ordinal, block_ids, heading_path, text, hash, term_count)
-        select m.new_id, ${big.id}, c.ordinal, c.block_ids, c.heading_path, c.text, c.hash, c.term_count
-        from ai_chunks c join bench_ai_map m on m.old_id = c.document_id`);
-      await db.execute(sql`
-        insert into ai_postings (space_id, term, chunk_id, tf, dl)
-        select ${big.id}, p.term, nc.id, p.tf, p.dl
-        from ai_postings p
-        join ai_chunks oc on oc.id = p.chunk_id
-        join bench_ai_map m on m.old_id = oc.document_id
-        join ai_chunks nc on nc.document_id = m.new_id and nc.ordinal = oc.ordinal`);
-      if (g % 10 === 0)
-        out(`  copied ${g}/${copies} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-    }
-    await db.execute(sql`drop table bench_ai_map`);
-    await db.execute(sql`
-      update space_ai set
-        chunk_count = (select count(*) from ai_chunks where space_id = ${big.id}),
-        term_total = (select coalesce(sum(term_count), 0) from ai_chunks where space_id = ${big.id})
-      where space_id = ${big.id}`);
-    // the steady state autovacuum (PostgreSQL) or the ai.vacuum job (PGlite) keeps: statistics
-    // and a visibility map for index-only scans
-    await db.execute(sql`vacuum analyze ai_postings, ai_terms, ai_chunks`);
-    const [bigCount] = await queryRows<{ chunks: number }>(
-      db,
-      sql`select count(*)::int as chunks from ai_chunks where space_id = ${big.id}`,
-    );
-    out(
-      `scale: ${bigCount?.chunks} chunks copied in ${(performance.now() - started).toFixed(0)} ms`,
-    );
+    const bigChunks = await copyIndexedChunks(db, space.id, big.id, targetChunks, out);
+    out(`scale: ${bigChunks} chunks copied in ${(performance.now() - started).toFixed(0)} ms`);
 
     const questions = articles.flatMap((a) =>
       a.paragraphs.flatMap((p) => p.qas.map((q) => q.question)),
@@ -187,7 +146,7 @@ async function main() {
     const product = stats(productMs);
     const raw = stats(rawMs);
     out(
-      `retrieval over ${bigCount?.chunks} chunks (${sample.length} questions): product p95 ${product.p95.toFixed(1)} ms ` +
+      `retrieval over ${bigChunks} chunks (${sample.length} questions): product p95 ${product.p95.toFixed(1)} ms ` +
         `(median ${product.median.toFixed(1)}), raw BM25 SQL p95 ${raw.p95.toFixed(1)} ms (median ${raw.median.toFixed(1)}), ` +
         `ratio ${(product.p95 / raw.p95).toFixed(2)}`,
     );

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serverRoot } from '../server-root.js';
-import type { Database } from '../db/database.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/database.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 import * as OpenCC from 'opencc-js';
 import { referDocsOf } from '../modules/ai/answer.js';
@@ -168,4 +169,68 @@ export async function drainAll(jobs: JobQueue) {
     if (count === 0) return ran;
     ran += count;
   }
+}
+
+/**
+ * Copies the indexed chunks (and their postings) of `fromSpaceId` into `toSpaceId` (the same
+ * space or another, AI enabled) until it holds about `targetChunks`: retrieval at a size the
+ * API could not load in a bench's time. The copies' documents have no page. Then the statistics
+ * and visibility map autovacuum (PostgreSQL) or the ai.vacuum job (PGlite) keep. Answers the
+ * target space's chunk count.
+ */
+export async function copyIndexedChunks(
+  db: Database,
+  fromSpaceId: string,
+  toSpaceId: string,
+  targetChunks: number,
+  progress: (line: string) => void,
+) {
+  const [base] = await queryRows<{ chunks: number }>(
+    db,
+    sql`select count(*)::int as chunks from ai_chunks where space_id = ${fromSpaceId}`,
+  );
+  const copies = Math.ceil(targetChunks / Math.max(1, base?.chunks ?? 1));
+  const started = performance.now();
+  // the source's own documents, named once: copies into the same space are not copied again;
+  // plain tables, not temporary ones: the PostgreSQL pool may use several connections
+  await db.execute(sql`drop table if exists bench_ai_source`);
+  await db.execute(sql`
+    create table bench_ai_source as
+    select id, title from ai_documents where space_id = ${fromSpaceId}`);
+  // one copy at a time (about 250,000 postings each), through a mapping table
+  for (let g = 1; g <= copies; g += 1) {
+    await db.execute(sql`drop table if exists bench_ai_map`);
+    await db.execute(sql`
+      create table bench_ai_map as
+      select s.id as old_id, gen_random_uuid() as new_id, s.title from bench_ai_source s`);
+    await db.execute(sql`
+      insert into ai_documents (id, space_id, source_type, page_id, title, version)
+      select new_id, ${toSpaceId}, 'page', null, title || ' #' || ${g}, 1 from bench_ai_map`);
+    await db.execute(sql`
+      insert into ai_chunks (document_id, space_id, ordinal, block_ids, heading_path, text, hash, term_count)
+      select m.new_id, ${toSpaceId}, c.ordinal, c.block_ids, c.heading_path, c.text, c.hash, c.term_count
+      from ai_chunks c join bench_ai_map m on m.old_id = c.document_id`);
+    await db.execute(sql`
+      insert into ai_postings (space_id, term, chunk_id, tf, dl)
+      select ${toSpaceId}, p.term, nc.id, p.tf, p.dl
+      from ai_postings p
+      join ai_chunks oc on oc.id = p.chunk_id
+      join bench_ai_map m on m.old_id = oc.document_id
+      join ai_chunks nc on nc.document_id = m.new_id and nc.ordinal = oc.ordinal`);
+    if (g % 10 === 0)
+      progress(`  copied ${g}/${copies} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  await db.execute(sql`drop table bench_ai_map`);
+  await db.execute(sql`drop table bench_ai_source`);
+  await db.execute(sql`
+    update space_ai set
+      chunk_count = (select count(*) from ai_chunks where space_id = ${toSpaceId}),
+      term_total = (select coalesce(sum(term_count), 0) from ai_chunks where space_id = ${toSpaceId})
+    where space_id = ${toSpaceId}`);
+  await db.execute(sql`vacuum analyze ai_postings, ai_terms, ai_chunks`);
+  const [count] = await queryRows<{ chunks: number }>(
+    db,
+    sql`select count(*)::int as chunks from ai_chunks where space_id = ${toSpaceId}`,
+  );
+  return count?.chunks ?? 0;
 }

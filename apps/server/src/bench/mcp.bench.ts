@@ -6,6 +6,8 @@
 //   npx tsx --conditions=source apps/server/src/bench/mcp.bench.ts
 // PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on
 // PostgreSQL. BENCH_MCP_ARTICLES (100) CMRC articles are loaded; BENCH_RUNS (100) questions asked.
+// BENCH_MCP_CHUNKS (0: none) copies the indexed chunks within the space up to that many
+// (copyIndexedChunks, cmrc.ts), so that both paths search a space of a realistic size.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,11 +24,12 @@ import { searchSpace } from '../modules/ai/space-search.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
-import { drainAll, loadArticles, loadCmrc } from './cmrc.js';
+import { copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
 import { out, stats } from './report.js';
 
 const articleCount = Number(process.env.BENCH_MCP_ARTICLES ?? 100);
 const runs = Number(process.env.BENCH_RUNS ?? 100);
+const targetChunks = Number(process.env.BENCH_MCP_CHUNKS ?? 0);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -81,6 +84,11 @@ async function main() {
     );
     await loadArticles(call, headers, space.id, articles);
     await drainAll(app.jobs);
+    if (targetChunks > 0) {
+      const started = performance.now();
+      const chunks = await copyIndexedChunks(db, space.id, space.id, targetChunks, out);
+      out(`space: ${chunks} chunks (copied in ${(performance.now() - started).toFixed(0)} ms)`);
+    }
     const made = await call('POST', '/api/v1/user/accessKey', headers, {
       name: 'bench',
       spaceIds: [space.id],

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { accessKeySpaces, accessKeys, spaces } from '../../db/schema/index.js';
+import { sessionChannel } from '../session/session-cache.js';
 
 export type AccessKeyRow = typeof accessKeys.$inferSelect;
 
@@ -74,6 +75,14 @@ export async function listKeys(db: Executor, userId: number) {
       .filter((row) => row.keyId === key.id)
       .map(({ spaceId, name }) => ({ spaceId, name })),
   }));
+}
+
+/**
+ * Announces on `library_session` that something about the user's keys changed (access-key-cache.ts):
+ * heard by every instance when the caller's transaction commits.
+ */
+export async function announceKeyChange(db: Executor, userId: number) {
+  await db.execute(sql`select pg_notify(${sessionChannel}, ${String(userId)})`);
 }
 
 /** Revokes the user's key; false when the user has no such live key. */

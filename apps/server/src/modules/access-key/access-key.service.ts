@@ -3,10 +3,12 @@
 // (base64url, 256 bits); only its SHA-256 is stored — a hash of a high-entropy secret needs no
 // salt or slow hash. It opens only the MCP view (`auth: 'accessKey'` routes) and only its
 // spaces, and there only what its user may read now: membership and the space's openness are
-// checked on every call by space-access.ts, exactly as for the user's own requests. The key row
-// is read from the database on every call (one indexed query), so a revoked key, or a key of a
-// user disabled or deleted, is refused at once on every instance — nothing is cached that an
-// announcement would have to clear.
+// checked on every call by space-access.ts, exactly as for the user's own requests. A revoked key,
+// or a key of a user disabled or deleted, is refused at once on every instance: each instance
+// keeps the keys it resolved (access-key-cache.ts) only while it hears the announcements that
+// make it forget them — a user changed or deleted (migration 0009's triggers) and a key revoked
+// (revokeAccessKey, in the revoking transaction) — and the revoking request answers once every
+// instance has heard it.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type AccessKey, type CreatedAccessKey } from '@library/contract';
@@ -14,6 +16,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { hashToken } from '../session/session.service.js';
 import { accessSpace } from '../space/space-access.js';
+import type { AccessKeyCache } from './access-key-cache.js';
 import * as repo from './access-key.repo.js';
 
 export const accessKeyPrefix = 'lbk_';
@@ -44,11 +47,22 @@ export function presentedAccessKey(request: FastifyRequest): string | undefined 
 }
 
 /** The live key for a presented one; 401 when unknown, revoked, or its user is not active. */
-export async function resolveAccessKey(db: Database, token: string): Promise<repo.LiveKey> {
-  const key = await repo.findLiveKey(db, hashToken(token));
-  if (!key) throw new AppError(ErrorCode.tokenExpired, { detail: 'access key not valid' });
+export async function resolveAccessKey(
+  db: Database,
+  token: string,
+  cache: AccessKeyCache,
+): Promise<repo.LiveKey> {
+  const tokenHash = hashToken(token);
+  let key = cache.get(tokenHash);
+  if (!key) {
+    const epoch = cache.epoch();
+    key = await repo.findLiveKey(db, tokenHash);
+    if (!key) throw new AppError(ErrorCode.tokenExpired, { detail: 'access key not valid' });
+    cache.set(tokenHash, key, epoch);
+  }
   const now = new Date();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > touchIntervalMs) {
+    key.lastUsedAt = now; // the cached key too: written once a minute, not on every call
     await repo.touchKey(db, key.keyId, now);
   }
   return key;
@@ -105,8 +119,12 @@ export async function createAccessKey(
   return { key: present(listed), token };
 }
 
-export async function revokeAccessKey(db: Executor, userId: number, keyId: string) {
-  if (!(await repo.revokeKey(db, userId, keyId, new Date()))) {
-    throw new AppError(ErrorCode.dataMissing);
-  }
+/** Revokes the key; every instance forgets the user's keys when the revocation commits. */
+export async function revokeAccessKey(db: Database, userId: number, keyId: string) {
+  const revoked = await db.transaction(async (tx) => {
+    if (!(await repo.revokeKey(tx, userId, keyId, new Date()))) return false;
+    await repo.announceKeyChange(tx, userId);
+    return true;
+  });
+  if (!revoked) throw new AppError(ErrorCode.dataMissing);
 }

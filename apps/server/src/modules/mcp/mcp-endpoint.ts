@@ -15,7 +15,7 @@ export function registerMcpServer(app: App, deps: McpServerDeps) {
     { config, schema: { tags: ['mcp'], hide: true } },
     async (request, reply) => {
       const { serveMcp } = await import('./mcp-server.js');
-      await serveMcp(deps, blocks, app, request, reply);
+      return serveMcp(deps, blocks, app, request, reply);
     },
   );
 

@@ -6,8 +6,9 @@
 // in the web app. Search is the AI chat's own retrieval (ai/space-search.ts). The routes are
 // mcp-endpoint.ts, which loads this module (and the SDK) with the first MCP request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessage, idSchema, type Locale } from '@library/contract';
@@ -33,6 +34,14 @@ export interface McpServerDeps extends files.FileDeps {
   treeRows: TreeRowsShape;
   cipher: KeyCipher;
 }
+
+/**
+ * One JSON Schema validator for the process: the SDK would otherwise build an Ajv instance with
+ * every server, that is with every request (a third of a millisecond of CPU, the largest part of
+ * building the server — docs/decisions/mcp.md). It compiles only what a client's elicitation
+ * answers would need; these tools never elicit.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /** Search answers at most this many passages. */
 const searchTopKMax = 20;
@@ -64,6 +73,7 @@ function buildServer(
   const server = new McpServer(
     { name: 'library', version: '1.0.0' },
     {
+      jsonSchemaValidator,
       instructions:
         'Read-only access to a knowledge library: list the spaces, read a space tree, read pages as Markdown with their comments, get file preview links, and search a space (Chinese-aware retrieval) for passages with their page and block ids.',
     },
@@ -104,7 +114,7 @@ function buildServer(
     ({ spaceId }) =>
       answer(locale, async () => {
         const { userId } = readerOfSpace(request, spaceId);
-        const { load } = await tree.spaceTree(db, userId, spaceId, deps.treeRows);
+        const { load } = await tree.spaceTree(db, userId, spaceId, deps.treeRows, app.access);
         return json(await load());
       }),
   );
@@ -121,8 +131,8 @@ function buildServer(
     ({ pageId }) =>
       answer(locale, async () => {
         const { userId } = await readerOf(db, request, 'node', pageId);
-        const detail = await pages.getPage(db, userId, pageId);
-        const body = await pages.getBlocksJson(db, blocks, userId, pageId, 0);
+        const detail = await pages.getPage(db, userId, pageId, app.access);
+        const body = await pages.getBlocksJson(db, blocks, userId, pageId, 0, app.access);
         const envelope = JSON.parse(body.toString('utf8')) as { data: { blocks: unknown[] } };
         return text(`# ${detail.title}\n\n${blocksToMarkdown(envelope.data.blocks)}\n`);
       }),
@@ -180,7 +190,7 @@ function buildServer(
       answer(locale, async () => {
         const { userId } = readerOfSpace(request, spaceId);
         const [{ role }, ai] = await Promise.all([
-          accessSpace(db, userId, spaceId, 'read'),
+          accessSpace(db, userId, spaceId, 'read', app.access),
           findSpaceAi(db, spaceId),
         ]);
         if (!ai?.enabled)
@@ -210,7 +220,23 @@ function buildServer(
   return server;
 }
 
-/** Answers one MCP request (a JSON-RPC POST) with a server and transport of its own. */
+/** The request as the SDK's web-standard transport reads it: the headers (the body is parsed). */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers });
+}
+
+/**
+ * Answers one MCP request (a JSON-RPC POST) with a server and transport of its own, through the
+ * SDK's web-standard transport and Fastify's own reply: the SDK's Node transport would convert
+ * the request and its answer through a Hono adapter built twice per request
+ * (docs/decisions/mcp.md).
+ */
 export async function serveMcp(
   deps: McpServerDeps,
   blocks: BlocksCache,
@@ -219,15 +245,20 @@ export async function serveMcp(
   reply: FastifyReply,
 ) {
   const server = buildServer(deps, blocks, app, request);
-  const transport = new StreamableHTTPServerTransport({
+  const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  reply.hijack();
-  reply.raw.on('close', () => {
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequest(request), {
+      parsedBody: request.body,
+    });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => void reply.header(name, value));
+    return await reply.send(response.body === null ? '' : await response.text());
+  } finally {
     void transport.close();
     void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(request.raw, reply.raw, request.body);
+  }
 }

@@ -34,6 +34,14 @@ export interface SessionCache {
    * revoked, the user changed), until the returned function is called.
    */
   watchUser(userId: number, listener: () => void): () => void;
+  /**
+   * Calls `forget` with the user id of each announcement, and with null whenever everything kept
+   * must go (the channel went down or came back): for what else is kept on these announcements
+   * (access-key/access-key-cache.ts).
+   */
+  onForget(forget: (userId: number | null) => void): void;
+  /** Whether announcements are heard now: nothing may be kept while they are not. */
+  live(): boolean;
   close(): Promise<void>;
 }
 
@@ -41,6 +49,7 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
   const watchers = new Map<number, Set<() => void>>();
+  const forgetters: Array<(userId: number | null) => void> = [];
   let live = false;
   // raised by every announcement: a row read before it may be stale and is not kept
   let epoch = 0;
@@ -57,6 +66,7 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
     epoch += 1;
     entries.clear();
     byUser.clear();
+    for (const forget of forgetters) forget(null);
   };
 
   const subscription = await database.listen(sessionChannel, {
@@ -65,6 +75,7 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
       const userId = Number(payload);
       for (const tokenHash of byUser.get(userId) ?? []) forget(tokenHash);
       for (const listener of watchers.get(userId) ?? []) listener();
+      for (const forget of forgetters) forget(userId);
     },
     onUp() {
       forgetAll();
@@ -109,6 +120,10 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
         if (listeners.size === 0) watchers.delete(userId);
       };
     },
+    onForget(forget) {
+      forgetters.push(forget);
+    },
+    live: () => live,
     async settled(since) {
       await subscription.settled();
       if (epoch !== since) await subscription.settledEverywhere();
