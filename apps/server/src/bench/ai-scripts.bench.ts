@@ -19,10 +19,9 @@ import { loadConfig } from '../config.js';
 import { connectPostgres, queryRows, wrapPglite, type Database } from '../db/database.js';
 import { foldScript, setScriptFolding } from '../infra/search/tokenizer.js';
 import { queueReindex } from '../modules/ai/index.service.js';
-import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
 import {
+  benchCaller,
   drainAll,
   evaluate,
   loadArticles,
@@ -69,31 +68,7 @@ async function main() {
   await app.ready();
   const spaceIds: string[] = [];
   try {
-    const user = await createUser(db, {
-      mobile: `137${String(Date.now()).slice(-8)}`,
-      nickname: 'bench',
-    });
-    const { token } = await issueToken(
-      db,
-      user.id,
-      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0' },
-      null,
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    const call = async (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      target: string,
-      callHeaders: Record<string, string>,
-      payload?: unknown,
-    ) => {
-      const res = await app.inject({
-        method,
-        url: target,
-        headers: callHeaders,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const { user, headers, call } = await benchCaller(app, db, '137');
     out(
       `database: ${database.kind}; load average ${os
         .loadavg()

@@ -26,7 +26,14 @@ import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
 import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
 import { grantRole } from '../modules/user/user.repo.js';
-import { copyIndexedChunks, drainAll, evaluate, loadArticles, loadCmrc } from './cmrc.js';
+import {
+  benchCaller,
+  copyIndexedChunks,
+  drainAll,
+  evaluate,
+  loadArticles,
+  loadCmrc,
+} from './cmrc.js';
 import { out, stats } from './report.js';
 
 const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);
@@ -51,31 +58,7 @@ async function main() {
   await app.ready();
   const spaceIds: string[] = [];
   try {
-    const user = await createUser(db, {
-      mobile: `139${String(Date.now()).slice(-8)}`,
-      nickname: 'bench',
-    });
-    const { token } = await issueToken(
-      db,
-      user.id,
-      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0' },
-      null,
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    const call = async (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      target: string,
-      callHeaders: Record<string, string>,
-      payload?: unknown,
-    ) => {
-      const res = await app.inject({
-        method,
-        url: target,
-        headers: callHeaders,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const { user, headers, call } = await benchCaller(app, db, '139');
     const space = await createSpace(db, user.id, { name: 'CMRC 2018' });
     const admin = await createUser(db, {
       mobile: `138${String(Date.now()).slice(-8)}`,

@@ -8,10 +8,13 @@ import path from 'node:path';
 import { serverRoot } from '../server-root.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
+import type { App } from '../http/route-types.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 import * as OpenCC from 'opencc-js';
 import { referDocsOf } from '../modules/ai/answer.js';
 import { retrieve } from '../modules/ai/retrieval.js';
+import { issueToken } from '../modules/session/session.service.js';
+import { createUser } from '../modules/user/user.service.js';
 
 /** A copy kept in the repository (CC BY-SA 4.0, see its LICENCE), so a fresh clone can test. */
 export const cmrcFile = path.join(serverRoot, 'test-data/cmrc2018/cmrc2018_trial.json');
@@ -50,6 +53,39 @@ type Call = (
   headers: Record<string, string>,
   payload?: unknown,
 ) => Promise<{ status: number; body: { code: number; data: unknown; msg: string } }>;
+
+/**
+ * A bench's logged-in user (a fresh mobile under `mobilePrefix`), its bearer `headers`, and
+ * `call`: a request through `app.inject`, as `loadArticles` and the benches send them.
+ */
+export async function benchCaller(app: App, db: Database, mobilePrefix: string) {
+  const user = await createUser(db, {
+    mobile: `${mobilePrefix}${String(Date.now()).slice(-8)}`,
+    nickname: 'bench',
+  });
+  const { token } = await issueToken(
+    db,
+    user.id,
+    { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0' },
+    null,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    target: string,
+    callHeaders: Record<string, string>,
+    payload?: unknown,
+  ) => {
+    const res = await app.inject({
+      method,
+      url: target,
+      headers: callHeaders,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return { user, headers, call };
+}
 
 async function must(call: Call, ...args: Parameters<Call>) {
   const res = await call(...args);

@@ -21,10 +21,8 @@ import { connectPostgres, wrapPglite } from '../db/database.js';
 import { createKeyCipher, loadSecret } from '../infra/llm/key-cipher.js';
 import { findSpaceAi } from '../modules/ai/space-ai.repo.js';
 import { searchSpace } from '../modules/ai/space-search.js';
-import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
-import { copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
+import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
 import { out, stats } from './report.js';
 
 const articleCount = Number(process.env.BENCH_MCP_ARTICLES ?? 100);
@@ -49,31 +47,7 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    const user = await createUser(db, {
-      mobile: `137${String(Date.now()).slice(-8)}`,
-      nickname: 'bench',
-    });
-    const { token } = await issueToken(
-      db,
-      user.id,
-      { client: 'web', deviceId: 'bench', deviceName: 'bench', version: '0' },
-      null,
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    const call = async (
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-      target: string,
-      callHeaders: Record<string, string>,
-      payload?: unknown,
-    ) => {
-      const res = await app.inject({
-        method,
-        url: target,
-        headers: callHeaders,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const { user, headers, call } = await benchCaller(app, db, '137');
     const space = await createSpace(db, user.id, { name: 'CMRC 2018 (MCP)' });
     const articles = loadCmrc().slice(0, articleCount);
     out(
