@@ -3,16 +3,9 @@
 //   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/admin-users.bench.ts
 // PGlite in memory by default. BENCH_USERS (100000) users are inserted and removed afterwards;
 // BENCH_RUNS (40) timed runs of each query after 5 warm-up runs.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { Role } from '@library/contract';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
+import { openBenchApp } from './bench-app.js';
 import { searchGrams } from '../modules/admin/admin-user.repo.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { grantRole } from '../modules/user/user.repo.js';
@@ -26,21 +19,7 @@ const domain = 'admin-bench.example';
 const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
-  await database.migrate();
-  const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { database, db, app, close } = await openBenchApp();
   try {
     const admin = await createUser(db, { nickname: '基准管理员', email: `admin@${domain}` });
     await grantRole(db, admin.id, Role.admin);
@@ -114,9 +93,7 @@ async function main() {
     out(`worst p95 of the API: ${worstP95.toFixed(1)} ms (target on PostgreSQL: under 50 ms)`);
   } finally {
     await db.execute(sql`delete from users where email like ${`%@${domain}`}`);
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -2,15 +2,8 @@
 // (issue 11 §6: p95 under 50 ms), against the raw SQL of the same rows, in the same run.
 //   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/friends.bench.ts
 // PGlite in memory by default. BENCH_FRIENDS (5000); BENCH_RUNS (40) timed runs after 5 warm-ups.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
+import { openBenchApp } from './bench-app.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createUser } from '../modules/user/user.service.js';
 import { out, timeRuns } from './report.js';
@@ -22,21 +15,7 @@ const domain = 'friends-bench.example';
 const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
-  await database.migrate();
-  const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { database, db, app, close } = await openBenchApp();
   try {
     const me = await createUser(db, { nickname: '人缘很好', email: `me@${domain}` });
     const { token } = await issueToken(
@@ -100,9 +79,7 @@ async function main() {
     out(`worst p95 of the API: ${worst.toFixed(1)} ms (target: under 50 ms)`);
   } finally {
     await db.execute(sql`delete from users where email like ${`%@${domain}`}`);
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -7,12 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import JSZip from 'jszip';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
+import { openBenchApp } from './bench-app.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
@@ -50,21 +46,7 @@ function page(folder: number, index: number): string {
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
-  await database.migrate();
-  const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { database, db, app, dataDir, close } = await openBenchApp();
   try {
     const user = await createUser(db, { nickname: '导入基准', email: 'import@bench.example' });
     const space = await createSpace(db, user.id, { name: '导入基准' });
@@ -123,7 +105,7 @@ async function main() {
     const loadAfter = os.loadavg()[0]!;
     const report = res.json() as { code: number; data: { pages: number; topics: number } };
     if (report.code !== 0) throw new Error(`import failed: ${res.body}`);
-    out(`database: ${url ? 'PostgreSQL' : 'PGlite in memory'}`);
+    out(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}`);
     out(`archive: ${written} Markdown files, ${(size / 1024).toFixed(0)} KiB compressed`);
     out(`imported: ${report.data.pages} pages, ${report.data.topics} topics`);
     out(`time: ${seconds.toFixed(2)} s, ${(report.data.pages / seconds).toFixed(0)} pages/s`);
@@ -132,9 +114,7 @@ async function main() {
     );
     out(`load average (1 min): ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`);
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

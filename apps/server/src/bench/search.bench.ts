@@ -5,15 +5,9 @@
 // under a title of its article (so words repeat as in a real library), in one space whose
 // caller edits (drafts searched); their search documents and postings are written in bulk from
 // the same `documentTerms` the index job uses. BENCH_RUNS (30) timed runs after 5 warm-ups.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
+import { openBenchApp } from './bench-app.js';
 import { searchDocs, searchPostings, spaceNodes } from '../db/schema/index.js';
 import { parseKeywords } from '../infra/search/search-terms.js';
 import { documentTerms } from '../modules/search/search.index.js';
@@ -29,21 +23,7 @@ const pageCount = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
-  await database.migrate();
-  const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-search-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { database, db, app, close } = await openBenchApp('library-search-bench-');
   let spaceId: string | null = null;
   try {
     const user = await createUser(db, {
@@ -178,9 +158,7 @@ async function main() {
     if (spaceId && database.kind === 'postgres') {
       await db.execute(sql`delete from spaces where id = ${spaceId}`);
     }
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -4,15 +4,9 @@
 // checking the caller's roles in one query.
 //   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/team-access.bench.ts
 // PGlite in memory by default. BENCH_RUNS (200) timed runs per round after 5 warm-ups, 3 rounds.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, queryRows, wrapPglite } from '../db/database.js';
+import { openBenchApp } from './bench-app.js';
+import { queryRows } from '../db/database.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
@@ -22,21 +16,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 200);
 const domain = 'team-bench.example';
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url
-    ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
-  await database.migrate();
-  const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { database, db, app, close } = await openBenchApp();
   try {
     const loadStarted = performance.now();
     const owner = await createUser(db, { nickname: '部门负责人', email: `owner@${domain}` });
@@ -193,9 +173,7 @@ async function main() {
     await db.execute(sql`delete from spaces where owner_id in
       (select id from users where email like ${`%@${domain}`})`);
     await db.execute(sql`delete from users where email like ${`%@${domain}`}`);
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

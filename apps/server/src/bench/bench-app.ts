@@ -1,0 +1,34 @@
+// The server a bench measures, in this process: PostgreSQL when BENCH_DATABASE_URL is set (use a
+// throwaway database), else an in-memory PGlite; migrated, with its own data directory, quiet
+// logs and no rate limit. `close` stops it and removes the directory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectPostgres, wrapPglite } from '../db/database.js';
+
+export async function openBenchApp(dataDirPrefix = 'library-bench-') {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url
+    ? connectPostgres(url, 4)
+    : wrapPglite(await PGlite.create({ extensions: { vector } }));
+  await database.migrate();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { database, db: database.db, app, dataDir, close };
+}
