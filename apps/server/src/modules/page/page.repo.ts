@@ -31,13 +31,19 @@ export function blocksOf(value: unknown): Block[] {
   return Array.isArray(value) ? value.filter(isBlock) : [];
 }
 
+/** The people named on a page (author, last editor): one statement text whatever their number. */
+const peopleQuery = preparedQuery((db) =>
+  db
+    .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('page_people'),
+);
+
 export async function people(db: Executor, ids: number[]): Promise<Map<number, PersonRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await peopleQuery(db).execute({ ids: unique });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
