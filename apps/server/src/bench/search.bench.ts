@@ -4,7 +4,8 @@
 // PGlite in memory by default. BENCH_SEARCH_PAGES (100000) pages, each a CMRC 2018 sentence or two
 // under a title of its article (so words repeat as in a real library), in one space whose
 // caller edits (drafts searched); their search documents and postings are written in bulk from
-// the same `documentTerms` the index job uses. BENCH_RUNS (30) timed runs after 5 warm-ups.
+// the same `documentTerms` the index job uses, dated one a minute back from now (so the
+// updated-date filter keeps a part). BENCH_RUNS (30) timed runs after 5 warm-ups.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';
@@ -47,6 +48,7 @@ async function main() {
       ),
     );
     const started = performance.now();
+    const started0 = Date.now();
     const batch = 500;
     for (let from = 0; from < pageCount; from += batch) {
       const n = Math.min(batch, pageCount - from);
@@ -83,6 +85,8 @@ async function main() {
             folded: foldText(`${item.title}\n${item.body}`),
             length: terms[i]!.length,
             hash: 'bench',
+            authorId: user.id,
+            updatedAt: new Date(started0 - (from + i) * 60_000),
           })),
         )
         .returning({ id: searchDocs.id });
@@ -116,6 +120,11 @@ async function main() {
       { label: 'a question (CMRC)', keywords: sentences[123]!.text.slice(0, 30) },
       { label: 'a phrase ("中华人民共和国")', keywords: '"中华人民共和国"' },
       { label: 'no match (不存在的词语)', keywords: '龘靐齉' },
+      {
+        label: 'a word, by author, past 30 days',
+        keywords: '历史',
+        filters: { authorId: user.id, updatedAfter: new Date(started0 - 30 * 86_400_000) },
+      },
     ];
     const fmt = (s: { median: number; p95: number }) =>
       `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`;
@@ -129,12 +138,16 @@ async function main() {
         readerSpaces: [],
         visitorSpaces: [],
         notes: true,
+        ...entry.filters,
       };
+      const filterQuery = entry.filters
+        ? `&authorId=${entry.filters.authorId}&updatedAfter=${entry.filters.updatedAfter.toISOString()}`
+        : '';
       const raw = () => searchDocuments(db, scope, parsed.terms, parsed.phrases, 0, 20);
       const request = () =>
         app.inject({
           method: 'GET',
-          url: `/api/v3/search?keywords=${encodeURIComponent(entry.keywords)}`,
+          url: `/api/v3/search?keywords=${encodeURIComponent(entry.keywords)}${filterQuery}`,
           headers: { authorization: `Bearer ${token}` },
         });
       const first = await request();

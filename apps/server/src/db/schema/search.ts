@@ -43,6 +43,13 @@ export const searchDocs = pgTable(
     noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
     /** notes: their author */
     ownerId: bigint('owner_id', { mode: 'number' }),
+    /** who made it (the author filter): a page's, topic's or link's creator, a file's uploader, a note's owner */
+    authorId: bigint('author_id', { mode: 'number' }),
+    /**
+     * when it last changed (the updated-date filter): a draft's last save, a published page's
+     * publication, a topic's, link's, file's or note's last change
+     */
+    updatedAt: at('updated_at'),
     /** published pages: the version indexed (stale when the page's published version moved) */
     version: integer('version'),
     title: text('title').notNull(),

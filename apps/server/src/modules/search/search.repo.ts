@@ -20,6 +20,10 @@ export interface SearchScope {
   /** the caller's own quick notes too */
   notes: boolean;
   type?: string;
+  /** filters: who made it, and when it last changed (inclusive bounds) */
+  authorId?: number;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
 }
 
 export interface SearchRow {
@@ -105,6 +109,9 @@ export async function searchDocuments(
           or ((d.space_id = any(${readers}) or d.space_id = any(${visitors})) and d.variant <> 'draft')
           or ${mine})
           ${scope.type ? sql`and d.type = ${scope.type}` : sql``}
+          ${scope.authorId ? sql`and d.author_id = ${scope.authorId}` : sql``}
+          ${scope.updatedAfter ? sql`and d.updated_at >= ${scope.updatedAfter.toISOString()}::timestamptz` : sql``}
+          ${scope.updatedBefore ? sql`and d.updated_at <= ${scope.updatedBefore.toISOString()}::timestamptz` : sql``}
         group by p.doc_id)
       select d.id, d.type, d.object_id as "objectId", d.space_id as "spaceId", d.title, d.body,
         d.blocks, s.score, count(*) over ()::int as "total"
