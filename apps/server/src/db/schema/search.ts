@@ -67,6 +67,10 @@ export const searchDocs = pgTable(
   },
   (table) => [
     unique('search_docs_object_unique').on(table.objectId, table.variant),
+    // the ranking's lookups read the small columns from the index alone: migration 0022 makes
+    // it `(id) include (type, variant, space_id, owner_id, author_id, updated_at, length,
+    // node_id, file_id, version)` by hand (drizzle has no INCLUDE)
+    index('search_docs_rank_idx').on(table.id),
     index('search_docs_space_idx').on(table.spaceId),
     index('search_docs_node_idx').on(table.nodeId),
     index('search_docs_file_idx').on(table.fileId),
@@ -87,6 +91,7 @@ export const searchPostings = pgTable(
     tf: real('tf').notNull(),
   },
   (table) => [
+    // migration 0022 adds `include (tf)` by hand: a term's postings are read from the key alone
     primaryKey({ columns: [table.term, table.docId] }),
     index('search_postings_doc_idx').on(table.docId),
   ],
