@@ -120,7 +120,9 @@ async function main() {
         )
         .returning({ id: searchDocs.id });
       pending.push(
-        ...terms.flatMap((t, i) => [...t.counts].map(([term, tf]) => [term, docs[i]!.id, tf])),
+        ...terms.flatMap((t, i) =>
+          [...t.counts].map(([term, tf]): [string, number, number] => [term, docs[i]!.id, tf]),
+        ),
       );
       while (
         pending.length >= postingsPerStatement ||

@@ -135,7 +135,10 @@ describe('Chinese as people type it', () => {
   it('finds a title by the beginning of its pinyin initials while typing', async () => {
     for (const keywords of ['gz', 'gzz', 'gsg', 'gsgzzd']) {
       const data = await found(w.as.owner, keywords);
-      expect(data.list.map((r) => r.id), keywords).toContain(w.rules);
+      expect(
+        data.list.map((r) => r.id),
+        keywords,
+      ).toContain(w.rules);
     }
     expect((await found(w.as.owner, 'gzx')).list.map((r) => r.id)).not.toContain(w.rules);
   });
@@ -232,12 +235,13 @@ describe('access: nothing leaks', () => {
   });
 
   it('filters reveal nothing more: not drafts, nor when a draft was saved', async () => {
-    for (const filter of [
+    const filters: Array<Record<string, string>> = [
       { authorId: String(w.ids.editor) },
       { authorId: String(w.ids.owner) },
       { updatedAfter: '2000-01-01T00:00:00Z' },
       { updatedBefore: '2100-01-01T00:00:00Z', authorId: String(w.ids.owner) },
-    ]) {
+    ];
+    for (const filter of filters) {
       expect(await leaks(w.as.reader, filter)).toBe(0);
       expect(await leaks(w.as.outsider, filter)).toBe(0);
       expect(await leaks({}, { ...filter, spaceId: w.open.space.id })).toBe(0);
