@@ -70,6 +70,13 @@ for (const locale of ['zh_CN', 'zh_TW', 'en_US']) {
       const path = size === 'phone' ? `/space-mobile/${spaceId}` : `/space/${spaceId}`;
       await page.goto(`${baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
+      // the header (and its Ctrl+K listener) is drawn once the shell has loaded
+      await page
+        .locator(
+          size === 'phone' ? '.app-header-mobile .header-actions button' : '.search-launcher',
+        )
+        .first()
+        .waitFor();
       // a phone has no keyboard shortcut: its header's search button
       if (size === 'phone')
         await page.locator('.app-header-mobile .header-actions button').first().click();
@@ -93,7 +100,9 @@ for (const locale of ['zh_CN', 'zh_TW', 'en_US']) {
       }
       if (theme === 'light' && locale !== 'zh_TW') {
         await box.fill('');
-        await page.keyboard.press('Escape');
+        // Esc closes an open list first, then the modal
+        const dialog = page.getByRole('dialog');
+        while (await dialog.isVisible()) await page.keyboard.press('Escape');
         if (size === 'phone')
           await page.locator('.app-header-mobile .header-actions button').first().click();
         else await page.keyboard.press('Control+k');
