@@ -55,3 +55,50 @@ test('Ctrl+K, Chinese keywords, Enter opens the page at the matching block', asy
   await box.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the header search entry, Chinese keywords, filters, Enter opens the page at the block', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const space = await newUserWithSpace(page, request, '手机空间');
+    const filler = Array.from({ length: 40 }, (_, index) =>
+      paragraph(`filler-${index}`, `第${index + 1}条：一般事项说明。`),
+    );
+    const rulesPage = await pageWith(page, request, space.spaceId, '差旅管理办法', [
+      ...filler,
+      paragraph('hotel-block', '出差住宿标准按城市等级执行，一线城市每晚不超过六百元。'),
+    ]);
+
+    await page.goto(`/space-mobile/${space.spaceId}`);
+    await page.getByRole('button', { name: '搜索' }).first().tap();
+    const dialog = page.getByRole('dialog');
+    const box = dialog.getByRole('textbox', { name: '搜索' });
+    await expect(box).toBeFocused();
+    await box.fill('住宿标准');
+    const result = dialog.getByRole('option').filter({ hasText: '差旅管理办法' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await expect(result.locator('mark').first()).toContainText('住宿');
+    // the filters fit the phone's width and narrow the results
+    const updated = dialog.getByRole('combobox', { name: '更新时间' });
+    await expect(updated).toBeInViewport();
+    await dialog.getByRole('combobox', { name: '作者' }).click();
+    await page.getByRole('option', { name: '我创建的' }).click();
+    await expect(result).toBeVisible();
+    await dialog.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: '文件' }).click();
+    await expect(dialog.getByText('没有找到相关内容')).toBeVisible();
+    await dialog.getByRole('combobox', { name: '类型' }).click();
+    await page.getByRole('option', { name: '页面' }).click();
+    await expect(result).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(
+      new RegExp(`/space-mobile/${space.spaceId}/page/${rulesPage}\\?block=hotel-block$`),
+    );
+    const block = page.locator('.bn-block-outer[data-id="hotel-block"]');
+    await expect(block).toBeInViewport({ timeout: 15_000 });
+  });
+});

@@ -2,7 +2,8 @@
 // Screenshots of the Ctrl+K search modal against a running server (which serves apps/web/dist):
 //   BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-search.mjs
 // The server must run with SMS_FIXED_CODE (default 246810 here). Pictures go to <repo>/shots/:
-// zh_CN, zh_TW and en_US, light and dark, desktop and a 390 px phone; results and recent searches.
+// zh_CN, zh_TW and en_US, light and dark, desktop and a 390 px phone; results with the filters
+// (updated within a week; the author list open on the light desktop), and recent searches.
 import {
   baseUrl,
   browser,
@@ -65,22 +66,46 @@ for (const locale of ['zh_CN', 'zh_TW', 'en_US']) {
       ['desktop', desktop],
       ['phone', phone],
     ]) {
-      if (locale === 'zh_TW' && size === 'phone' && theme === 'dark') continue;
       const { context, page } = await newPage({ locale, theme, viewport, storage });
       const path = size === 'phone' ? `/space-mobile/${spaceId}` : `/space/${spaceId}`;
       await page.goto(`${baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
-      await page.keyboard.press('Control+k');
+      // the header (and its Ctrl+K listener) is drawn once the shell has loaded
+      await page
+        .locator(
+          size === 'phone' ? '.app-header-mobile .header-actions button' : '.search-launcher',
+        )
+        .first()
+        .waitFor();
+      // a phone has no keyboard shortcut: its header's search button
+      if (size === 'phone')
+        await page.locator('.app-header-mobile .header-actions button').first().click();
+      else await page.keyboard.press('Control+k');
       const box = page.getByRole('dialog').getByRole('textbox');
       await box.waitFor();
       await box.fill(words[locale]);
       await page.getByRole('option').first().waitFor();
+      // the filters: type, author, updated — 'within a week'
+      const filters = page.getByRole('dialog').getByRole('combobox');
+      await filters.nth(2).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(2).click();
+      await page.getByRole('option').first().waitFor();
       await box.press('ArrowDown');
       await shoot(page, `search-${locale}-${theme}-${size}`);
+      if (theme === 'light') {
+        await filters.nth(1).click();
+        await page.locator('.ant-select-dropdown:visible').waitFor();
+        await shoot(page, `search-${locale}-${theme}-${size}-author`);
+        await box.click(); // closes the list, not the modal
+      }
       if (theme === 'light' && locale !== 'zh_TW') {
         await box.fill('');
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Control+k');
+        // Esc closes an open list first, then the modal
+        const dialog = page.getByRole('dialog');
+        while (await dialog.isVisible()) await page.keyboard.press('Escape');
+        if (size === 'phone')
+          await page.locator('.app-header-mobile .header-actions button').first().click();
+        else await page.keyboard.press('Control+k');
         await shoot(page, `search-${locale}-${theme}-${size}-recent`);
       }
       await context.close();

@@ -1,5 +1,6 @@
 // The server a bench measures, in this process: PostgreSQL when BENCH_DATABASE_URL is set (use a
-// throwaway database), else an in-memory PGlite; migrated, with its own data directory, quiet
+// throwaway database), else PGlite — in memory, or in the data directory with `pgliteOnDisk` (as
+// the server keeps it; for data larger than memory comfortably holds); migrated, with its own data directory, quiet
 // logs and no rate limit. `close` stops it and removes the directory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,13 +11,21 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectPostgres, wrapPglite } from '../db/database.js';
 
-export async function openBenchApp(dataDirPrefix = 'library-bench-') {
+export async function openBenchApp(
+  dataDirPrefix = 'library-bench-',
+  options: { pgliteOnDisk?: boolean } = {},
+) {
   const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   const database = url
     ? connectPostgres(url, 4)
-    : wrapPglite(await PGlite.create({ extensions: { vector } }));
+    : wrapPglite(
+        await PGlite.create({
+          extensions: { vector },
+          ...(options.pgliteOnDisk ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+        }),
+      );
   await database.migrate();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

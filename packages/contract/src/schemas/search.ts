@@ -8,14 +8,20 @@ export type SearchResultType = (typeof searchResultTypes)[number];
 
 /**
  * `GET /api/v3/search?keywords&spaceId&type&page&pageSize`: `keywords` as people type them
- * (words, single characters, pinyin initials of titles, "an exact phrase" in double quotes);
- * `spaceId` one space (also a space open to visitors), otherwise all the caller's spaces and
- * notes; `type` one kind. page from 0, pageSize 1–50 (20).
+ * (words, single characters, pinyin initials of titles or their beginnings, "an exact phrase" in
+ * double quotes); `spaceId` one space (also a space open to visitors), otherwise all the caller's
+ * spaces and notes; `type` one kind. page from 0, pageSize 1–50 (20).
+ * Optional filters: `authorId` the user who made it (a page's, topic's or link's creator, a
+ * file's uploader, a note's owner); `updatedAfter` / `updatedBefore` (ISO 8601, inclusive) when
+ * it last changed — for readers and visitors a page's publication, for editors its draft's last save.
  */
 export const searchQuerySchema = pageQuerySchema(20, 50).extend({
   keywords: z.string().trim().min(1).max(100),
   spaceId: idSchema.optional(),
   type: z.enum(searchResultTypes).optional(),
+  authorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  updatedAfter: z.iso.datetime({ offset: true }).optional(),
+  updatedBefore: z.iso.datetime({ offset: true }).optional(),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 

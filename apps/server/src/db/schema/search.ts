@@ -43,6 +43,13 @@ export const searchDocs = pgTable(
     noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
     /** notes: their author */
     ownerId: bigint('owner_id', { mode: 'number' }),
+    /** who made it (the author filter): a page's, topic's or link's creator, a file's uploader, a note's owner */
+    authorId: bigint('author_id', { mode: 'number' }),
+    /**
+     * when it last changed (the updated-date filter): a draft's last save, a published page's
+     * publication, a topic's, link's, file's or note's last change
+     */
+    updatedAt: at('updated_at'),
     /** published pages: the version indexed (stale when the page's published version moved) */
     version: integer('version'),
     title: text('title').notNull(),
@@ -60,6 +67,10 @@ export const searchDocs = pgTable(
   },
   (table) => [
     unique('search_docs_object_unique').on(table.objectId, table.variant),
+    // the ranking's lookups read the small columns from the index alone: migration 0022 makes
+    // it `(id) include (type, variant, space_id, owner_id, author_id, updated_at, length,
+    // node_id, file_id, version)` by hand (drizzle has no INCLUDE)
+    index('search_docs_rank_idx').on(table.id),
     index('search_docs_space_idx').on(table.spaceId),
     index('search_docs_node_idx').on(table.nodeId),
     index('search_docs_file_idx').on(table.fileId),
@@ -80,6 +91,7 @@ export const searchPostings = pgTable(
     tf: real('tf').notNull(),
   },
   (table) => [
+    // migration 0022 adds `include (tf)` by hand: a term's postings are read from the key alone
     primaryKey({ columns: [table.term, table.docId] }),
     index('search_postings_doc_idx').on(table.docId),
   ],

@@ -18,7 +18,12 @@ import {
 } from '../../db/schema/index.js';
 import { enqueueJobs } from '../../infra/jobs/job-queue.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
-import { foldText, initialsTerms, searchTerms } from '../../infra/search/search-terms.js';
+import {
+  foldText,
+  initialsMark,
+  initialsTerms,
+  searchTerms,
+} from '../../infra/search/search-terms.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
 import { blockSegments } from '../ai/chunker.js';
 
@@ -27,7 +32,9 @@ const titleWeight = 3;
 /** Text beyond this is not indexed (a file's extracted text can be long). */
 const maxBodyChars = 200_000;
 /** The search index's own format: bump it to re-index everything (with the tokenizer's). */
-const searchFormat = 1;
+const searchFormat = 2;
+/** Pinyin initials of a title are also found by their beginnings this long (`gz` for 规章制度). */
+const initialsPrefixes = { shortest: 2, longest: 12 };
 
 type DocType = 'page' | 'topic' | 'link' | 'file' | 'note';
 type Variant = 'draft' | 'published' | 'all';
@@ -41,6 +48,10 @@ interface SearchSource {
   fileId?: string;
   noteId?: string;
   ownerId?: number;
+  /** who made it (the author filter) */
+  authorId: number;
+  /** when it last changed (the updated-date filter) */
+  updatedAt: Date;
   version?: number | null;
   title: string;
   body: string;
@@ -58,6 +69,23 @@ export function blocksText(blocks: readonly unknown[]) {
   return { body: body.slice(0, maxBodyChars), blocks: starts };
 }
 
+/**
+ * Each pinyin-initials term of a title and its beginnings (2 to 12 letters): typing `gz`, `gzz`
+ * finds 规章制度 as `gzzd` does. Beginnings are not counted in the document's length.
+ */
+function initialsWithPrefixes(title: string) {
+  const whole = initialsTerms(title);
+  const prefixes = new Set<string>();
+  for (const term of whole) {
+    const letters = term.length - initialsMark.length;
+    const longest = Math.min(letters - 1, initialsPrefixes.longest);
+    for (let n = initialsPrefixes.shortest; n <= longest; n += 1) {
+      prefixes.add(term.slice(0, initialsMark.length + n));
+    }
+  }
+  return { whole, prefixes: [...prefixes].filter((term) => !whole.includes(term)) };
+}
+
 /** A document's terms with their (title-weighted) frequencies, and its length in terms. */
 export function documentTerms(title: string, body: string) {
   const counts = new Map<string, number>();
@@ -67,7 +95,9 @@ export function documentTerms(title: string, body: string) {
     length += 1;
   };
   for (const term of searchTerms(title)) count(term.slice(0, 64), titleWeight);
-  for (const term of initialsTerms(title)) count(term, titleWeight);
+  const initials = initialsWithPrefixes(title);
+  for (const term of initials.whole) count(term, titleWeight);
+  for (const term of initials.prefixes) counts.set(term, (counts.get(term) ?? 0) + titleWeight);
   for (const term of searchTerms(body)) count(term.slice(0, 64), 1);
   return { counts, length };
 }
@@ -78,10 +108,28 @@ async function store(db: Executor, source: SearchSource) {
     .update(`${searchFormat}.${termFormat()}\n${source.title}\n${source.body}`)
     .digest('hex');
   const [existing] = await db
-    .select({ id: searchDocs.id, hash: searchDocs.hash, version: searchDocs.version })
+    .select({
+      id: searchDocs.id,
+      hash: searchDocs.hash,
+      version: searchDocs.version,
+      authorId: searchDocs.authorId,
+      updatedAt: searchDocs.updatedAt,
+    })
     .from(searchDocs)
     .where(and(eq(searchDocs.objectId, source.objectId), eq(searchDocs.variant, source.variant)));
-  if (existing && existing.hash === hash && existing.version === (source.version ?? null)) return;
+  if (existing && existing.hash === hash && existing.version === (source.version ?? null)) {
+    // the same words: only the filters' author and date may have moved (a save without changes)
+    if (
+      existing.authorId !== source.authorId ||
+      existing.updatedAt?.getTime() !== source.updatedAt.getTime()
+    ) {
+      await db
+        .update(searchDocs)
+        .set({ authorId: source.authorId, updatedAt: source.updatedAt })
+        .where(eq(searchDocs.id, existing.id));
+    }
+    return;
+  }
   const { counts, length } = documentTerms(source.title, source.body);
   const values = {
     type: source.type,
@@ -92,6 +140,8 @@ async function store(db: Executor, source: SearchSource) {
     fileId: source.fileId ?? null,
     noteId: source.noteId ?? null,
     ownerId: source.ownerId ?? null,
+    authorId: source.authorId,
+    updatedAt: source.updatedAt,
     version: source.version ?? null,
     title: source.title,
     body: source.body,
@@ -138,22 +188,31 @@ export async function indexPageForSearch(db: Executor, pageId: string) {
       .from(pageBlocks)
       .where(eq(pageBlocks.pageId, pageId))
       .orderBy(asc(pageBlocks.position));
-    const page = { type: 'page' as const, objectId: pageId, spaceId: node.spaceId, nodeId: pageId };
+    const page = {
+      type: 'page' as const,
+      objectId: pageId,
+      spaceId: node.spaceId,
+      nodeId: pageId,
+      authorId: node.createdBy,
+    };
     await store(tx, {
       ...page,
       variant: 'draft',
+      updatedAt: node.updatedAt,
       title: node.name,
       ...blocksText(draft.map((row) => row.data)),
     });
     if (node.publishedVersion === null) return drop(tx, pageId, 'published');
     const [published] = await tx
-      .select({ blocks: pageVersions.blocks })
+      .select({ blocks: pageVersions.blocks, createdAt: pageVersions.createdAt })
       .from(pageVersions)
       .where(and(eq(pageVersions.pageId, pageId), eq(pageVersions.version, node.publishedVersion)));
     await store(tx, {
       ...page,
       variant: 'published',
       version: node.publishedVersion,
+      // readers' date is the publication's: a draft's saves are not theirs to see
+      updatedAt: published?.createdAt ?? node.updatedAt,
       title: node.name,
       ...blocksText(Array.isArray(published?.blocks) ? published.blocks : []),
     });
@@ -163,7 +222,15 @@ export async function indexPageForSearch(db: Executor, pageId: string) {
 /** A topic's name, a link's name and address. Pages go through `indexPageForSearch`. */
 export async function indexNodeForSearch(
   db: Executor,
-  node: { id: string; spaceId: string; type: string; name: string; url: string | null },
+  node: {
+    id: string;
+    spaceId: string;
+    type: string;
+    name: string;
+    url: string | null;
+    createdBy: number;
+    updatedAt: Date;
+  },
 ) {
   if (node.type !== 'topic' && node.type !== 'link') return;
   await store(db, {
@@ -172,6 +239,8 @@ export async function indexNodeForSearch(
     objectId: node.id,
     spaceId: node.spaceId,
     nodeId: node.id,
+    authorId: node.createdBy,
+    updatedAt: node.updatedAt,
     title: node.name,
     body: node.url ?? '',
   });
@@ -181,7 +250,13 @@ export async function indexNodeForSearch(
 export async function indexFileForSearch(db: Executor, fileId: string) {
   await db.transaction(async (tx) => {
     const [file] = await tx
-      .select({ id: spaceFiles.id, spaceId: spaceFiles.spaceId, name: spaceFiles.name })
+      .select({
+        id: spaceFiles.id,
+        spaceId: spaceFiles.spaceId,
+        name: spaceFiles.name,
+        uploadedBy: spaceFiles.uploadedBy,
+        updatedAt: spaceFiles.updatedAt,
+      })
       .from(spaceFiles)
       .where(eq(spaceFiles.id, fileId));
     if (!file) return drop(tx, fileId);
@@ -195,6 +270,8 @@ export async function indexFileForSearch(db: Executor, fileId: string) {
       objectId: fileId,
       spaceId: file.spaceId,
       fileId,
+      authorId: file.uploadedBy,
+      updatedAt: file.updatedAt,
       title: file.name,
       body: (text?.text ?? '').slice(0, maxBodyChars),
     });
@@ -204,7 +281,7 @@ export async function indexFileForSearch(db: Executor, fileId: string) {
 /** A quick note (found by its author only). */
 export async function indexNoteForSearch(
   db: Executor,
-  note: { id: string; userId: number; title: string; text: string },
+  note: { id: string; userId: number; title: string; text: string; updatedAt: Date },
 ) {
   await store(db, {
     type: 'note',
@@ -213,18 +290,21 @@ export async function indexNoteForSearch(
     spaceId: null,
     noteId: note.id,
     ownerId: note.userId,
+    authorId: note.userId,
+    updatedAt: note.updatedAt,
     title: note.title,
     body: note.text.slice(0, maxBodyChars),
   });
 }
 
 /**
- * Everything not in the index yet (after the upgrade that added search, or a format change):
- * topics, links and notes here, pages and files as their usual jobs.
+ * Everything not in the index yet (after the upgrade that added search or its filters): topics,
+ * links and notes here, pages and files as their usual jobs. A document indexed before the
+ * filters (no `updated_at`) counts as missing; it is still found until its object is re-indexed.
  */
 export async function indexAllForSearch(db: Executor) {
   const missing = (column: SQL) =>
-    sql`not exists (select 1 from search_docs d where d.object_id = ${column})`;
+    sql`not exists (select 1 from search_docs d where d.object_id = ${column} and d.updated_at is not null)`;
   const nodes = await db
     .select()
     .from(spaceNodes)

@@ -20,6 +20,10 @@ export interface SearchScope {
   /** the caller's own quick notes too */
   notes: boolean;
   type?: string;
+  /** filters: who made it, and when it last changed (inclusive bounds) */
+  authorId?: number;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
 }
 
 export interface SearchRow {
@@ -86,37 +90,54 @@ export async function searchDocuments(
     terms.map((t) => sql`${t.weight}`),
     sql`, `,
   );
-  const phraseSql = phrases.map((phrase) => sql` and strpos(d.folded, ${phrase}) > 0`);
+  const phraseSql = phrases.map(
+    (phrase) =>
+      sql` and strpos((select x.folded from search_docs x where x.id = d.id), ${phrase}) > 0`,
+  );
+  // Shaped for 100,000 pages (docs/performance.md 'Search'): the postings are read once (their
+  // document frequency counted over the same rows), the candidates carry only their small
+  // columns, each is checked against its live page or node and file by a primary-key lookup
+  // (`lateral … limit 1` keeps the planner from hashing whole tables), and only the page of
+  // results fetches titles and text.
   return queryRows<SearchRow>(
     db,
     sql`with q(term, weight) as (
         select * from unnest(array[${termList}]::text[], array[${weightList}]::float8[])),
-      df as (select p.term, count(*)::float8 as df from search_postings p
-        where p.term in (select term from q) group by p.term),
+      matched as (
+        select p.term, p.doc_id, p.tf, count(*) over (partition by p.term)::float8 as df
+        from search_postings p where p.term in (select term from q)),
       scored as (
-        select p.doc_id, sum(q.weight
-          * ln(1 + (greatest(${docs}::float8, df.df) - df.df + 0.5) / (df.df + 0.5))
-          * p.tf * ${sql.raw(String(k1 + 1))}
-          / (p.tf + ${sql.raw(String(k1))} * (1 - ${sql.raw(String(b))} + ${sql.raw(String(b))} * d.length / ${avgLength}::float8))
+        select d.id, d.type, d.variant, d.object_id, d.space_id, d.node_id, d.file_id, d.owner_id,
+          d.version, sum(q.weight
+          * ln(1 + (greatest(${docs}::float8, m.df) - m.df + 0.5) / (m.df + 0.5))
+          * m.tf * ${sql.raw(String(k1 + 1))}
+          / (m.tf + ${sql.raw(String(k1))} * (1 - ${sql.raw(String(b))} + ${sql.raw(String(b))} * d.length / ${avgLength}::float8))
         ) as score
-        from search_postings p join q on q.term = p.term join df on df.term = p.term
-        join search_docs d on d.id = p.doc_id
+        from matched m join q on q.term = m.term
+        join search_docs d on d.id = m.doc_id
         where ((d.space_id = any(${editors}) and d.variant <> 'published')
           or ((d.space_id = any(${readers}) or d.space_id = any(${visitors})) and d.variant <> 'draft')
           or ${mine})
           ${scope.type ? sql`and d.type = ${scope.type}` : sql``}
-        group by p.doc_id)
-      select d.id, d.type, d.object_id as "objectId", d.space_id as "spaceId", d.title, d.body,
-        d.blocks, s.score, count(*) over ()::int as "total"
-      from scored s join search_docs d on d.id = s.doc_id
-        left join space_nodes on "space_nodes"."id" = d.node_id
-        left join space_files on "space_files"."id" = d.file_id
-        left join spaces on "spaces"."id" = d.space_id
-      where (${mine} or ("spaces"."deleted_at" is null and case
-          when d.space_id = any(${editors}) then ${shownSql('editors')}
-          when d.space_id = any(${readers}) then ${shownSql('readers')}
-          else ${shownSql('visitors')} end))${sql.join(phraseSql, sql``)}
-      order by s.score desc, d.id
-      limit ${pageSize} offset ${page * pageSize}`,
+          ${scope.authorId ? sql`and d.author_id = ${scope.authorId}` : sql``}
+          ${scope.updatedAfter ? sql`and d.updated_at >= ${scope.updatedAfter.toISOString()}::timestamptz` : sql``}
+          ${scope.updatedBefore ? sql`and d.updated_at <= ${scope.updatedBefore.toISOString()}::timestamptz` : sql``}
+        group by d.id),
+      shown as (
+        select d.id, d.type, d.object_id, d.space_id, d.score, count(*) over ()::int as "total"
+        from scored d
+          left join lateral (select * from space_nodes n where n.id = d.node_id limit 1) space_nodes on true
+          left join lateral (select * from space_files f where f.id = d.file_id limit 1) space_files on true
+          left join spaces on "spaces"."id" = d.space_id
+        where (${mine} or ("spaces"."deleted_at" is null and case
+            when d.space_id = any(${editors}) then ${shownSql('editors')}
+            when d.space_id = any(${readers}) then ${shownSql('readers')}
+            else ${shownSql('visitors')} end))${sql.join(phraseSql, sql``)}
+        order by d.score desc, d.id
+        limit ${pageSize} offset ${page * pageSize})
+      select s.id, s.type, s.object_id as "objectId", s.space_id as "spaceId", x.title, x.body,
+        x.blocks, s.score, s.total
+      from shown s join search_docs x on x.id = s.id
+      order by s.score desc, s.id`,
   );
 }

@@ -132,6 +132,17 @@ describe('Chinese as people type it', () => {
     expect(data.list[0]).toMatchObject({ type: 'page', id: w.rules, title: '公司规章制度' });
   });
 
+  it('finds a title by the beginning of its pinyin initials while typing', async () => {
+    for (const keywords of ['gz', 'gzz', 'gsg', 'gsgzzd']) {
+      const data = await found(w.as.owner, keywords);
+      expect(
+        data.list.map((r) => r.id),
+        keywords,
+      ).toContain(w.rules);
+    }
+    expect((await found(w.as.owner, 'gzx')).list.map((r) => r.id)).not.toContain(w.rules);
+  });
+
   it('finds Simplified text with Traditional keywords and the other way round', async () => {
     const traditional = await found(w.as.owner, '規章制度');
     expect(traditional.list[0]?.id).toBe(w.rules);
@@ -171,6 +182,25 @@ describe('Chinese as people type it', () => {
     expect(second.body.data.total).toBeGreaterThan(0);
   });
 
+  it('filters by author and by updated date', async () => {
+    const byOwner = await found(w.as.owner, '规章 产品文档 running 附件', {
+      authorId: String(w.ids.owner),
+    });
+    expect(byOwner.list.map((r) => r.id).sort()).toEqual(
+      [w.rules, w.topicId, w.linkId, w.fileId].sort(),
+    );
+    const byEditor = await found(w.as.owner, '规章 秘密计划', { authorId: String(w.ids.editor) });
+    expect(byEditor.list.map((r) => r.id)).toEqual([w.draft]);
+    const notes = await found(w.as.reader, '预算', { authorId: String(w.ids.reader) });
+    expect(notes.list.map((r) => r.id)).toEqual([w.noteId]);
+    const now = new Date().toISOString();
+    expect((await found(w.as.owner, '规章', { updatedAfter: now })).total).toBe(0);
+    expect((await found(w.as.owner, '规章', { updatedBefore: now })).total).toBeGreaterThan(0);
+    expect(
+      (await found(w.as.owner, '规章', { updatedBefore: '2000-01-01T00:00:00+08:00' })).total,
+    ).toBe(0);
+  });
+
   it("finds the caller's own quick notes only", async () => {
     expect((await found(w.as.reader, '预算')).list[0]).toMatchObject({
       type: 'note',
@@ -202,6 +232,31 @@ describe('access: nothing leaks', () => {
     const reader = await found(w.as.reader, '考勤');
     expect(reader.list[0]?.id).toBe(w.rules);
     expect(reader.list[0]?.snippet).not.toContain('机密');
+  });
+
+  it('filters reveal nothing more: not drafts, nor when a draft was saved', async () => {
+    const filters: Array<Record<string, string>> = [
+      { authorId: String(w.ids.editor) },
+      { authorId: String(w.ids.owner) },
+      { updatedAfter: '2000-01-01T00:00:00Z' },
+      { updatedBefore: '2100-01-01T00:00:00Z', authorId: String(w.ids.owner) },
+    ];
+    for (const filter of filters) {
+      expect(await leaks(w.as.reader, filter)).toBe(0);
+      expect(await leaks(w.as.outsider, filter)).toBe(0);
+      expect(await leaks({}, { ...filter, spaceId: w.open.space.id })).toBe(0);
+    }
+    const pageId = await newPage(w.space.id, w.as.owner, '出差报销', ['报销须附发票']);
+    await t.call('POST', `/api/v2/space/page/${pageId}/version`, w.as.owner, { name: 'v1' });
+    await t.jobs.drain();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const afterPublishing = new Date().toISOString();
+    await save(pageId, w.as.owner, 1, ['报销须附发票和行程单']);
+    await t.jobs.drain();
+    const since = { updatedAfter: afterPublishing };
+    expect((await found(w.as.editor, '报销', since)).list.map((r) => r.id)).toEqual([pageId]);
+    expect((await found(w.as.reader, '报销', since)).total).toBe(0);
+    expect((await found(w.as.reader, '报销')).list.map((r) => r.id)).toEqual([pageId]);
   });
 
   it('a non-member finds nothing of the space, and a closed space is missing', async () => {
@@ -237,6 +292,10 @@ describe('access: nothing leaks', () => {
       { keywords: '' },
       { keywords: 'a', type: 'space' },
       { keywords: 'a', spaceId: 'x' },
+      { keywords: 'a', authorId: 'x' },
+      { keywords: 'a', authorId: '0' },
+      { keywords: 'a', updatedAfter: 'yesterday' },
+      { keywords: 'a', updatedBefore: '2026-13-01T00:00:00Z' },
     ]) {
       const res = await find(w.as.owner, query as Record<string, string>);
       expect(res.status).toBe(400);

@@ -32,6 +32,9 @@ async function scopeOf(db: Executor, callerId: number | null, query: Query): Pro
     visitorSpaces: [],
     notes: false,
     ...(query.type ? { type: query.type } : {}),
+    ...(query.authorId ? { authorId: query.authorId } : {}),
+    ...(query.updatedAfter ? { updatedAfter: new Date(query.updatedAfter) } : {}),
+    ...(query.updatedBefore ? { updatedBefore: new Date(query.updatedBefore) } : {}),
   };
   if (query.spaceId) {
     const { role } = await accessSpace(db, callerId, query.spaceId, 'read');

@@ -2,3 +2,4 @@
 // routes, loaded by the app's route table; the space list itself is shared data
 // (lib/space-groups.ts).
 export { SpaceList } from './components/SpaceList';
+export { useSpacePeople } from './api/get-member-groups';

@@ -6,6 +6,10 @@ export interface SearchParams {
   keywords: string;
   spaceId?: string | undefined;
   type?: SearchResultType | undefined;
+  /** made by this user (their numeric ID) */
+  authorId?: string | undefined;
+  /** changed at or after this time (ISO 8601) */
+  updatedAfter?: string | undefined;
 }
 
 /** `GET /api/v3/search`: pages, topics, links, files and the caller's notes, best first. */
@@ -17,6 +21,8 @@ export function search(params: SearchParams, signal?: AbortSignal): Promise<Sear
       keywords: params.keywords,
       spaceId: params.spaceId,
       type: params.type,
+      authorId: params.authorId,
+      updatedAfter: params.updatedAfter,
       page: 0,
       pageSize: 30,
     },
@@ -26,7 +32,14 @@ export function search(params: SearchParams, signal?: AbortSignal): Promise<Sear
 export function useSearch(params: SearchParams) {
   const keywords = params.keywords.trim();
   return useQuery({
-    queryKey: ['search', keywords, params.spaceId ?? null, params.type ?? null],
+    queryKey: [
+      'search',
+      keywords,
+      params.spaceId ?? null,
+      params.type ?? null,
+      params.authorId ?? null,
+      params.updatedAfter ?? null,
+    ],
     queryFn: ({ signal }) => search({ ...params, keywords }, signal),
     enabled: keywords.length > 0,
     placeholderData: keepPreviousData,

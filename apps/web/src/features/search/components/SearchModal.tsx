@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Empty, Input, Modal, Segmented, Spin, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Segmented, Select, Spin, Typography } from 'antd';
 import {
   ClockCircleOutlined,
   FileOutlined,
@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SearchResult, SearchResultType } from '@library/contract';
 import { useIsMobile } from '../../../hooks/use-device-mode';
+import { useCurrentUser } from '../../auth';
+import { useSpacePeople } from '../../space';
 import { useSearch } from '../api/search';
 import { clearRecentSearches, recentSearches, rememberSearch } from '../lib/recent-searches';
 import { resultHref } from '../lib/result-href';
@@ -27,6 +29,10 @@ const typeIcons: Record<SearchResultType, React.ReactNode> = {
   file: <FileOutlined />,
   note: <SnippetsOutlined />,
 };
+
+/** The updated-date filter's choices, as far back as each reaches. */
+const withinDays = { day: 1, week: 7, month: 30, year: 365 } as const;
+type Within = keyof typeof withinDays | 'any';
 
 function Snippet({ snippet }: { snippet: string }) {
   return (
@@ -62,22 +68,51 @@ export function SearchModal({
   const mobile = useIsMobile();
   const [keywords, setKeywords] = useState('');
   const [scope, setScope] = useState<'space' | 'all'>(spaceId ? 'space' : 'all');
+  const [type, setType] = useState<SearchResultType | 'any'>('any');
+  const [authorId, setAuthorId] = useState<string>('any');
+  const [within, setWithin] = useState<Within>('any');
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<string[]>(() => recentSearches());
   const inputRef = useRef<React.ComponentRef<typeof Input>>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const debounced = useDebounced(keywords, 200);
   const inSpace = scope === 'space' && spaceId ? spaceId : undefined;
-  const query = useSearch({ keywords: debounced, spaceId: inSpace });
+  const me = useCurrentUser().data?.userId ?? null;
+  const people = useSpacePeople(open && inSpace ? inSpace : null).data ?? [];
+  // fixed when chosen, so the query (and its cache key) stays put while typing
+  const updatedAfter = useMemo(
+    () =>
+      within === 'any'
+        ? undefined
+        : new Date(Date.now() - withinDays[within] * 86_400_000).toISOString(),
+    [within],
+  );
+  const query = useSearch({
+    keywords: debounced,
+    spaceId: inSpace,
+    type: type === 'any' ? undefined : type,
+    authorId: authorId === 'any' ? undefined : authorId,
+    updatedAfter,
+  });
+  const authorOptions = [
+    { label: t('search.filter.anyAuthor'), value: 'any' },
+    ...(me ? [{ label: t('search.filter.byMe'), value: me }] : []),
+    ...people
+      .filter((person) => person.userId !== me)
+      .map((person) => ({ label: person.name, value: person.userId })),
+  ];
 
   useEffect(() => {
     if (open) {
       setScope(spaceId ? 'space' : 'all');
+      setType('any');
+      setAuthorId('any');
+      setWithin('any');
       setRecent(recentSearches());
       setTimeout(() => inputRef.current?.focus(), 0);
     }
   }, [open, spaceId]);
-  useEffect(() => setActive(0), [debounced, scope]);
+  useEffect(() => setActive(0), [debounced, scope, type, authorId, within]);
 
   const results = useMemo(
     () => (debounced.trim() ? (query.data?.list ?? []) : []),
@@ -156,16 +191,61 @@ export function SearchModal({
           allowClear
           maxLength={100}
         />
+      </div>
+      <div className="search-filters">
         {spaceId ? (
           <Segmented
+            size="small"
             value={scope}
-            onChange={(value) => setScope(value as 'space' | 'all')}
+            onChange={(value) => {
+              setScope(value as 'space' | 'all');
+              // the people of this space are not offered across all spaces
+              if (authorId !== me) setAuthorId('any');
+            }}
             options={[
               { label: t('search.scopeSpace'), value: 'space' },
               { label: t('search.scopeAll'), value: 'all' },
             ]}
           />
         ) : null}
+        <Select
+          size="small"
+          variant="filled"
+          value={type}
+          onChange={setType}
+          aria-label={t('search.filter.type')}
+          popupMatchSelectWidth={false}
+          options={[
+            { label: t('search.filter.anyType'), value: 'any' },
+            ...typeOrder.map((value) => ({ label: t(`search.type.${value}`), value })),
+          ]}
+        />
+        <Select
+          size="small"
+          variant="filled"
+          value={authorId}
+          onChange={setAuthorId}
+          aria-label={t('search.filter.author')}
+          popupMatchSelectWidth={false}
+          showSearch={people.length > 8}
+          optionFilterProp="label"
+          options={authorOptions}
+        />
+        <Select
+          size="small"
+          variant="filled"
+          value={within}
+          onChange={setWithin}
+          aria-label={t('search.filter.updated')}
+          popupMatchSelectWidth={false}
+          options={[
+            { label: t('search.filter.anyTime'), value: 'any' },
+            ...(['day', 'week', 'month', 'year'] as const).map((value) => ({
+              label: t(`search.filter.${value}`),
+              value,
+            })),
+          ]}
+        />
       </div>
       <div className="search-results" id="search-results" role="listbox" ref={listRef}>
         {!debounced.trim() ? (
