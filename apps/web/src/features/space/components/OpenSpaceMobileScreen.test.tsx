@@ -42,7 +42,7 @@ function show(list: ReturnType<typeof openSpace>[]) {
       openToVisitors: true,
       ownerId: '10002',
       role: 'visitor',
-      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false, canShare: false },
       createdAt: '2026-11-01T00:00:00.000Z',
     },
     'GET /api/v2/space/s1/tree': [{ type: 'page', pageId: 'p1', name: '开放时间', avatar: null }],

@@ -35,7 +35,7 @@ function show(path: string) {
       openToVisitors: false,
       ownerId: '10001',
       role: 'reader',
-      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false, canShare: false },
       createdAt: '2026-11-01T00:00:00.000Z',
     },
     'GET /api/v2/space/s1/tree': [

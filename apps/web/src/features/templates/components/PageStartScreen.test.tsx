@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TemplateSummary } from '@library/contract';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { createFakeServer } from '../../../test/fake-server';
+import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { useSessionStore } from '../../../stores/session-store';
 import { PageStartScreen } from './PageStartScreen';
@@ -42,7 +42,7 @@ const spaceProject = summary({
 function start() {
   const server = createFakeServer({
     'GET /api/v1/template/starter': { list: starters },
-    'GET /api/v1/template': (request) =>
+    'GET /api/v1/template': (request: RecordedRequest) =>
       request.query.get('scope') === 'space'
         ? { body: { list: [spaceProject, spaceWeekly] } }
         : { body: { list: [] } },
