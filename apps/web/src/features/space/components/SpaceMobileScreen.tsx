@@ -10,6 +10,7 @@ import {
   FolderOpenOutlined,
   RightOutlined,
   RobotOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
 import { MobileHeader } from './MobileHeader';
 import { NodeIcon } from './NodeIcon';
+import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 
 export function SpaceMobileScreen() {
   const { spaceId = '' } = useParams();
@@ -61,6 +63,7 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
   const [filesOpen, setFilesOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const pageOn = useFeature('createPage');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -136,10 +139,25 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 onClick={() => setGalleryOpen(true)}
               />
             )}
+            {kind === 'space' && space.abilities.canManage && (
+              <Button
+                type="text"
+                icon={<SettingOutlined />}
+                aria-label={t('spaces.settings')}
+                onClick={() => setSettingsOpen(true)}
+              />
+            )}
             {actions}
           </>
         }
       />
+      {settingsOpen && (
+        <SpaceSettingsDialog
+          open={settingsOpen}
+          space={space}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
       <TemplateGalleryDialog
         open={galleryOpen}
         spaceId={spaceId}
