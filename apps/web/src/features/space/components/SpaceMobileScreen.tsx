@@ -112,12 +112,11 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
         icon={topic ? undefined : <SpaceIcon space={space} size={28} />}
         title={topic?.name ?? space.name}
         actions={
+          // icons only: the space's name keeps the room on a 390 px screen
           <>
             {hrefs.ai && (
-              <Link to={hrefs.ai}>
-                <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
-                  {t('spaces.aiChat')}
-                </Button>
+              <Link to={hrefs.ai} aria-label={t('spaces.aiChat')}>
+                <Button type="text" icon={<RobotOutlined />} tabIndex={-1} />
               </Link>
             )}
             {/* the file library needs a login: downloads are signed for a user */}
@@ -127,9 +126,7 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 icon={<FolderOpenOutlined />}
                 aria-label={t('files.openHint')}
                 onClick={() => setFilesOpen(true)}
-              >
-                {t('files.open')}
-              </Button>
+              />
             )}
             {kind === 'space' && space.abilities.canEdit && pageOn && (
               <Button
