@@ -272,7 +272,10 @@ export function SysOrdersScreen() {
             tableLayout="auto"
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? <div className="orders-loading" /> : empty }}
-            pagination={{ ...pagination, showTotal: (total) => t('orders.admin.total', { count: total }) }}
+            pagination={{
+              ...pagination,
+              showTotal: (total) => t('orders.admin.total', { count: total }),
+            }}
           />
         </div>
       )}
