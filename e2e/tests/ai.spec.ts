@@ -54,7 +54,8 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
 
   // a space admin turns the AI on in the space settings
   await page.goto(`/space/${space.spaceId}`);
-  await page.getByRole('button', { name: '空间设置' }).click();
+  await page.getByRole('button', { name: '空间操作', exact: true }).click();
+  await page.getByRole('menuitem', { name: '空间设置' }).click();
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('tab', { name: 'AI 问答' }).click();
   const aiSwitch = settings.getByRole('switch', { name: '开启 AI 问答' });

@@ -28,7 +28,8 @@ test('the AI chat tab, the labels after a language switch, and the visitor switc
   await expect(page.getByRole('link', { name: 'AI 问答' })).toBeVisible();
 
   // switching the AI on makes its tab appear, last, without leaving the page
-  await page.getByRole('button', { name: '空间设置' }).click();
+  await page.getByRole('button', { name: '空间操作', exact: true }).click();
+  await page.getByRole('menuitem', { name: '空间设置' }).click();
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('tab', { name: 'AI 问答' }).click();
   await settings.getByRole('switch', { name: '开启 AI 问答' }).click();

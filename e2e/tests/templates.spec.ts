@@ -71,3 +71,56 @@ test('a page from the 会议纪要 starter; a page saved as a space template and
   await expect(editor.locator('h2', { hasText: '上线前检查' })).toBeVisible();
   await expect(editor.getByText('确认回滚方案。')).toBeVisible();
 });
+
+test('a new page’s start screen: a starter fills the page, and it stays after a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const space = await newUserWithSpace(page, request, '起步空间');
+  const blank = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/page`,
+    { name: '本周例会' },
+  );
+  await page.goto(`/space/${space.spaceId}/page/${blank.pageId}`);
+  const start = page.getByRole('region', { name: '新页面' });
+  await expect(start.getByRole('button', { name: /开始写作/ })).toBeVisible();
+  await start.getByRole('button', { name: /会议纪要/ }).click();
+
+  const editor = page.locator('.page-body .bn-editor');
+  await expect(editor.locator('h2')).toContainText([
+    '会议议题',
+    '讨论要点',
+    '会议决定',
+    '待办事项',
+  ]);
+  await expect(start).toBeHidden();
+  // the page keeps its own name
+  await expect(page.getByRole('textbox', { name: '请输入标题' })).toHaveValue('本周例会');
+
+  await page.reload();
+  await expect(editor.locator('h2')).toContainText([
+    '会议议题',
+    '讨论要点',
+    '会议决定',
+    '待办事项',
+  ]);
+  await expect(start).toBeHidden();
+
+  // 'start writing' leaves the start screen for the editor
+  const other = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${space.spaceId}/page`,
+    { name: '随手记' },
+  );
+  await page.goto(`/space/${space.spaceId}/page/${other.pageId}`);
+  await start.getByRole('button', { name: /开始写作/ }).click();
+  await expect(start).toBeHidden();
+  await page.keyboard.type('先写一句');
+  await expect(editor).toContainText('先写一句');
+});

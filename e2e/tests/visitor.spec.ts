@@ -55,7 +55,8 @@ test('a visitor reads an open space without an account, then logs in and asks it
     .poll(() => indexedDocuments(page, request, space.spaceId), { timeout: 30_000 })
     .toBe(1);
   await page.goto(`/space/${space.spaceId}`);
-  await page.getByRole('button', { name: '空间设置' }).click();
+  await page.getByRole('button', { name: '空间操作', exact: true }).click();
+  await page.getByRole('menuitem', { name: '空间设置' }).click();
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('switch', { name: '允许访客访问' }).click();
   const saved = page.waitForResponse(

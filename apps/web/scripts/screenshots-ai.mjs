@@ -136,7 +136,8 @@ try {
   {
     const { context, page } = await newPage({ storage });
     await page.goto(`${baseUrl}/space/${spaceId}`);
-    await page.getByRole('button', { name: '空间设置' }).click();
+    await page.getByRole('button', { name: '空间操作', exact: true }).click();
+    await page.getByRole('menuitem', { name: '空间设置' }).click();
     await page.getByRole('dialog').getByRole('tab', { name: 'AI 问答' }).click();
     await page.getByText('索引状态').waitFor();
     await shoot(page, 'ai-space-settings');

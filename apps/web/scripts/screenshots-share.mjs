@@ -117,6 +117,7 @@ const texts = {
     create: '创建分享链接',
     unlock: '查看内容',
     settings: '空间设置',
+    actions: '空间操作',
     tab: '分享',
   },
   en_US: {
@@ -124,6 +125,7 @@ const texts = {
     create: 'Create link',
     unlock: 'View',
     settings: 'Space settings',
+    actions: 'Space actions',
     tab: 'Shares',
   },
 };
@@ -149,7 +151,7 @@ for (const locale of ['zh_CN', 'en_US']) {
       await shoot(page, name('dialog-made'));
       await context.close();
 
-      // the space's share list (its settings; desktop only has the settings button in view)
+      // the space's share list (its settings, from the header's '…' menu on the desktop)
       if (size === 'desktop') {
         const { context: listContext, page: listPage } = await newPage({
           locale,
@@ -158,7 +160,8 @@ for (const locale of ['zh_CN', 'en_US']) {
           storage,
         });
         await listPage.goto(`${baseUrl}/space/${spaceId}`);
-        await listPage.getByRole('button', { name: words.settings }).click();
+        await listPage.getByRole('button', { name: words.actions, exact: true }).click();
+        await listPage.getByRole('menuitem', { name: words.settings }).click();
         await listPage.getByRole('tab', { name: words.tab }).click();
         await listPage.locator('.share-list-item').first().waitFor();
         await shoot(listPage, name('list'));

@@ -41,7 +41,8 @@ try {
     await shoot(page, 'labels-ai-button-tooltip-light-zh_CN');
 
     // switching the AI on makes its tab appear, last
-    await page.getByRole('button', { name: '空间设置' }).click();
+    await page.getByRole('button', { name: '空间操作', exact: true }).click();
+    await page.getByRole('menuitem', { name: '空间设置' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'AI 问答' }).click();
     await dialog.getByRole('switch', { name: '开启 AI 问答' }).click();

@@ -35,16 +35,29 @@ const storage = await setup.context.storageState();
 await setup.context.close();
 
 const texts = {
-  zh_CN: { settings: '空间设置', members: '成员', readers: '读者', account: '账号' },
-  en_US: { settings: 'Space settings', members: 'Members', readers: 'Reader', account: 'Account' },
+  zh_CN: {
+    actions: '空间操作',
+    settings: '空间设置',
+    members: '成员',
+    readers: '读者',
+    account: '账号',
+  },
+  en_US: {
+    actions: 'Space actions',
+    settings: 'Space settings',
+    members: 'Members',
+    readers: 'Reader',
+    account: 'Account',
+  },
 };
 for (const locale of ['zh_CN', 'en_US']) {
   for (const theme of ['light', 'dark']) {
-    // space settings are a desktop dialog: the phone's space view has no settings button
+    // the desktop's space settings (from the header's '…' menu)
     for (const [size, viewport] of [['desktop', desktop]]) {
       const { context, page } = await newPage({ locale, theme, viewport, storage });
       await page.goto(`${base}/space/${space.spaceId}`);
-      await page.getByRole('button', { name: texts[locale].settings }).first().click();
+      await page.getByRole('button', { name: texts[locale].actions, exact: true }).click();
+      await page.getByRole('menuitem', { name: texts[locale].settings }).click();
       const dialog = page.getByRole('dialog', { name: texts[locale].settings });
       await dialog.getByRole('tab', { name: texts[locale].members }).click();
       const group = dialog.getByRole('region', { name: texts[locale].readers });

@@ -308,7 +308,13 @@ describe('the app shell end to end', () => {
       openToVisitors: true,
       ownerId: '10002',
       role: 'visitor',
-      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      abilities: {
+        canRead: true,
+        canEdit: false,
+        canManage: false,
+        canDelete: false,
+        canShare: false,
+      },
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };
@@ -339,7 +345,13 @@ describe('the app shell end to end', () => {
       'GET /api/v2/space/s1': {
         ...space,
         role: 'editor',
-        abilities: { canRead: true, canEdit: true, canManage: false, canDelete: false },
+        abilities: {
+          canRead: true,
+          canEdit: true,
+          canManage: false,
+          canDelete: false,
+          canShare: false,
+        },
       },
     });
     await logInByPassword(user);

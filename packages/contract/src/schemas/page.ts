@@ -37,6 +37,22 @@ export const blockIdSchema = z.string().min(1).max(pageLimits.blockIdMax);
 export const blockSchema = z.looseObject({ id: z.string(), type: z.string() });
 export type Block = z.infer<typeof blockSchema>;
 
+function isEmptyBlock(block: Block): boolean {
+  const { content, children } = block as { content?: unknown; children?: unknown };
+  const noContent =
+    content === undefined || content === '' || (Array.isArray(content) && content.length === 0);
+  const noChildren = children === undefined || (Array.isArray(children) && children.length === 0);
+  return block.type === 'paragraph' && noContent && noChildren;
+}
+
+/**
+ * A draft nobody has written in yet: no blocks, or only empty paragraphs (the editor keeps one).
+ * Such a page may take a page template's blocks (`POST /api/v1/template/{id}/fill`).
+ */
+export function isEmptyDraft(blocks: readonly Block[]): boolean {
+  return blocks.every(isEmptyBlock);
+}
+
 /** A block as a save sends it: NUL and lone surrogates a paste brought in are stripped. */
 export const editorBlockSchema = blockSchema.overwrite(stripUnsafeText);
 

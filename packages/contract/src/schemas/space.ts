@@ -22,6 +22,8 @@ export const spaceAbilitiesSchema = z.object({
   canEdit: z.boolean(),
   canManage: z.boolean(),
   canDelete: z.boolean(),
+  /** share the space and its pages (admins; editors when the space's 'editors may share' is on) */
+  canShare: z.boolean(),
 });
 
 export const spaceSummarySchema = z.object({

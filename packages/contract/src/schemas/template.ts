@@ -131,6 +131,16 @@ export const useTemplateRequestSchema = z.object({
 });
 export type UseTemplateRequest = z.input<typeof useTemplateRequestSchema>;
 
+/**
+ * `POST /api/v1/template/{id}/fill` (or `/starter/{key}/fill`): an empty page (the start screen
+ * of a new page) takes a page template's blocks, against the draft revision the editor loaded.
+ */
+export const fillPageRequestSchema = z.object({
+  pageId: idSchema,
+  baseRevision: z.number().int().min(0).max(2_147_483_647),
+});
+export type FillPageRequest = z.input<typeof fillPageRequestSchema>;
+
 export const templateCreationStates = ['pending', 'done', 'failed'] as const;
 export type TemplateCreationState = (typeof templateCreationStates)[number];
 

@@ -7,7 +7,7 @@ import {
   type PageRevision,
   type SavePageBlocksRequest,
 } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { okJson } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
@@ -102,6 +102,27 @@ function blocksEnvelope(version: number, revision: number | null, blocksJson: st
 }
 
 /**
+ * Raises the draft's revision from `baseRevision` (and holds the page row until the transaction
+ * ends); another current revision is refused with 409 + 100006 naming it.
+ */
+export async function bumpDraftRevision(
+  tx: Executor,
+  pageId: string,
+  baseRevision: number,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  const bumped = await repo.bumpRevisionFrom(tx, pageId, baseRevision, userId, now);
+  if (bumped) return bumped.revision;
+  const state = await repo.pageState(tx, pageId);
+  if (!state) throw new AppError(ErrorCode.dataMissing);
+  throw new AppError(ErrorCode.noRowsUpdated, {
+    detail: `the page is at revision ${state.revision}, not ${baseRevision}`,
+    data: { revision: state.revision },
+  });
+}
+
+/**
  * Applies the changed blocks in one transaction. The conditional revision bump comes first: it
  * refuses a stale base and holds the page row, so concurrent saves of one page run one by one.
  */
@@ -114,15 +135,7 @@ export async function saveBlocks(
   await accessNode(db, userId, pageId, 'edit', 'page');
   return db.transaction(async (tx) => {
     const now = new Date();
-    const bumped = await repo.bumpRevisionFrom(tx, pageId, baseRevision, userId, now);
-    if (!bumped) {
-      const state = await repo.pageState(tx, pageId);
-      if (!state) throw new AppError(ErrorCode.dataMissing);
-      throw new AppError(ErrorCode.noRowsUpdated, {
-        detail: `the page is at revision ${state.revision}, not ${baseRevision}`,
-        data: { revision: state.revision },
-      });
-    }
+    const revision = await bumpDraftRevision(tx, pageId, baseRevision, userId, now);
     let plan;
     try {
       plan = planBlockSave(await repo.draftPositions(tx, pageId), changes);
@@ -136,6 +149,6 @@ export async function saveBlocks(
     await repo.upsertBlocks(tx, pageId, plan.upserts, now);
     await repo.moveBlocks(tx, pageId, plan.moves, now);
     await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
-    return { revision: bumped.revision };
+    return { revision };
   });
 }

@@ -29,7 +29,8 @@ import * as treeRepo from '../tree/tree.repo.js';
 import { verifyPassword } from '../user/password.js';
 import type { GrantSigner } from './share.grant.js';
 import * as repo from './share.repo.js';
-import { isExpired, mayShare } from './share.service.js';
+import { mayShare } from '../space/space.policy.js';
+import { isExpired } from './share.service.js';
 
 export interface ShareViewDeps extends files.FileDeps {
   grants: GrantSigner;

@@ -247,10 +247,16 @@ describe('making shares', () => {
     });
     expect(outsider.status).toBe(404);
 
+    // the space's detail tells who may share (the web offers 'share' by it)
+    const canShareAs = async (who: 'admin' | 'editor' | 'reader') =>
+      (await call('GET', `/api/v2/space/${space.id}`, as[who])).body.data.abilities.canShare;
+    expect([await canShareAs('admin'), await canShareAs('editor')]).toEqual([true, false]);
+
     // only admins change the setting
     const settings = `/api/v1/share/space/${space.id}/settings`;
     expect((await call('PUT', settings, as.editor, { editorsMayShare: true })).status).toBe(404);
     expect((await call('PUT', settings, as.admin, { editorsMayShare: true })).status).toBe(200);
+    expect([await canShareAs('editor'), await canShareAs('reader')]).toEqual([true, false]);
     const mine = await share(as.editor, 'topic', w.topicId);
 
     // an editor sees and manages their own shares; admins all of them

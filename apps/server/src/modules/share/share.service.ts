@@ -15,17 +15,12 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { requireFeature } from '../account/account.policy.js';
 import { accessNode, accessSpace } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
+import { can, mayShare } from '../space/space.policy.js';
 import { hashPassword } from '../user/password.js';
 import * as repo from './share.repo.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 const day = 24 * 60 * 60 * 1000;
-
-/** Whether a role may share in a space: admins and the owner, editors when the space allows. */
-export function mayShare(role: SpaceAccessRole, editorsMayShare: boolean) {
-  return can(role, 'manage') || (editorsMayShare && can(role, 'edit'));
-}
 
 /** The share's own changes: its creator while still allowed to share, and the space's admins. */
 function mayManage(

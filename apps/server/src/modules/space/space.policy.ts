@@ -41,12 +41,18 @@ export function highestRole<Role extends SpaceAccessRole>(roles: Iterable<Role>)
   return best;
 }
 
+/** Whether a role may share in a space: admins and the owner, editors when the space allows. */
+export function mayShare(role: SpaceAccessRole | null, editorsMayShare: boolean) {
+  return can(role, 'manage') || (editorsMayShare && can(role, 'edit'));
+}
+
 /** What the caller may do with a space, sent with the space so the web never re-derives it. */
-export function spaceAbilities(role: SpaceAccessRole | null) {
+export function spaceAbilities(role: SpaceAccessRole | null, editorsMayShare: boolean) {
   return {
     canRead: can(role, 'read'),
     canEdit: can(role, 'edit'),
     canManage: can(role, 'manage'),
     canDelete: can(role, 'delete'),
+    canShare: mayShare(role, editorsMayShare),
   };
 }

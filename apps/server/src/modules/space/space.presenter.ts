@@ -12,7 +12,12 @@ export function presentSpaceSummary(space: SpaceRow, role: SpaceRole): SpaceSumm
   };
 }
 
-export function presentSpace(space: SpaceRow, role: SpaceAccessRole): SpaceDetail {
+/** `editorsMayShare`: the space's share setting (whether its editors may share). */
+export function presentSpace(
+  space: SpaceRow,
+  role: SpaceAccessRole,
+  editorsMayShare: boolean,
+): SpaceDetail {
   return {
     spaceId: space.id,
     name: space.name,
@@ -21,7 +26,7 @@ export function presentSpace(space: SpaceRow, role: SpaceAccessRole): SpaceDetai
     openToVisitors: space.openToVisitors,
     ownerId: String(space.ownerId),
     role,
-    abilities: spaceAbilities(role),
+    abilities: spaceAbilities(role, editorsMayShare),
     createdAt: space.createdAt.toISOString(),
     updatedAt: space.updatedAt.toISOString(),
   };

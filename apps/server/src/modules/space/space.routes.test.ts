@@ -30,7 +30,7 @@ describe('creating and reading spaces', () => {
       name: '产品手册',
       description: '说明',
       role: 'owner',
-      abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true },
+      abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true, canShare: true },
     });
     const groups = await call('GET', '/api/v3/space/group', headers);
     expect(groups.body.data).toHaveLength(1);
@@ -101,6 +101,7 @@ describe('creating and reading spaces', () => {
       canEdit: false,
       canManage: false,
       canDelete: false,
+      canShare: false,
     });
   });
 });

@@ -108,7 +108,11 @@ export function registerSpaceRoutes(
     { schema: { tags, body: createSpaceRequestSchema, response: okResponse(spaceDetailSchema) } },
     async (request) =>
       ok(
-        presentSpace(await spaces.createSpace(db, me(request), request.body, deps.quotas), 'owner'),
+        presentSpace(
+          await spaces.createSpace(db, me(request), request.body, deps.quotas),
+          'owner',
+          false,
+        ),
       ),
   );
 

@@ -77,7 +77,13 @@ describe('visitors of an open space', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({
       role: 'visitor',
-      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      abilities: {
+        canRead: true,
+        canEdit: false,
+        canManage: false,
+        canDelete: false,
+        canShare: false,
+      },
     });
     const tree = await call('GET', `/api/v2/space/${space.id}/tree`, visitor);
     expect(tree.status).toBe(200);

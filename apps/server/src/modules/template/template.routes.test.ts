@@ -508,3 +508,135 @@ describe('topic templates', () => {
     await okData(call('DELETE', `/api/v1/template/${saved.templateId}`, as.owner));
   });
 });
+
+describe('filling an empty page from a template', () => {
+  async function emptyPage(headers: Headers, spaceId: string, name = '新页面') {
+    const { pageId } = await okData<{ pageId: string }>(
+      call('POST', `/api/v2/space/${spaceId}/page`, headers, { name }),
+    );
+    return pageId;
+  }
+
+  it('puts a starter’s blocks into a new page, with fresh ids and its index job', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const pageId = await emptyPage(as.editor, space.id);
+    const filled = await okData<{ revision: number }>(
+      call('POST', '/api/v1/template/starter/meeting-notes/fill', as.editor, {
+        pageId,
+        baseRevision: 0,
+      }),
+    );
+    expect(filled.revision).toBe(1);
+    const blocks = await draftOf(as.editor, pageId);
+    expect(textsOf(blocks)).toEqual(expect.arrayContaining(['会议议题', '讨论要点', '待办事项']));
+    const again = await okData<TemplateDetail>(
+      call('GET', '/api/v1/template/starter/meeting-notes', as.editor),
+    );
+    const starterIds = again.root.type === 'page' ? again.root.blocks.map((b) => b.id) : [];
+    expect(blocks.map((block) => block.id).filter((id) => starterIds.includes(id))).toEqual([]);
+    const queued = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, Job.indexPage.kind), eq(jobs.key, pageId)));
+    expect(queued).toHaveLength(1);
+    // the page is not empty any more: a second fill (at the new revision) is refused
+    await expectCode(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, { pageId, baseRevision: 1 }),
+      ErrorCode.noRowsUpdated,
+      409,
+    );
+    expect(textsOf(await draftOf(as.editor, pageId))).toEqual(textsOf(blocks));
+  });
+
+  it('fills a page holding only the editor’s empty paragraph, not one at another revision', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const pageId = await newPage(as.editor, space.id, '空白', [
+      { id: 'e1', type: 'paragraph', props: {}, content: [], children: [] },
+    ]);
+    await expectCode(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, { pageId, baseRevision: 0 }),
+      ErrorCode.noRowsUpdated,
+      409,
+    );
+    await okData(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, { pageId, baseRevision: 1 }),
+    );
+    const blocks = await draftOf(as.editor, pageId);
+    expect(blocks.map((block) => block.id)).not.toContain('e1');
+    expect(textsOf(blocks).length).toBeGreaterThan(2);
+  });
+
+  it('needs edit access to the page, a page template, and a space template of the page’s space', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const pageId = await emptyPage(as.editor, space.id);
+    for (const who of ['reader', 'outsider'] as const) {
+      await expectCode(
+        call('POST', '/api/v1/template/starter/okr/fill', as[who], { pageId, baseRevision: 0 }),
+        ErrorCode.dataMissing,
+        404,
+      );
+    }
+    const topicId = await newTopic(as.editor, space.id, '项目');
+    await expectCode(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, {
+        pageId: topicId,
+        baseRevision: 0,
+      }),
+      ErrorCode.dataMissing,
+      404,
+    );
+    await expectCode(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, { pageId, baseRevision: -1 }),
+      ErrorCode.paramError,
+      400,
+    );
+    await expectCode(
+      call('POST', '/api/v1/template/starter/nope/fill', as.editor, { pageId, baseRevision: 0 }),
+      ErrorCode.paramError,
+      400,
+    );
+
+    const source = await newPage(as.editor, space.id, '周会', [paragraphBlock('s1', '本周议题')]);
+    const pageTemplate = await okData<TemplateDetail>(
+      call('POST', '/api/v1/template', as.admin, { scope: 'space', nodeId: source, name: '周会' }),
+    );
+    const topicTemplate = await okData<TemplateDetail>(
+      call('POST', '/api/v1/template', as.admin, { scope: 'space', nodeId: topicId, name: '项目' }),
+    );
+    await expectCode(
+      call('POST', `/api/v1/template/${topicTemplate.templateId}/fill`, as.editor, {
+        pageId,
+        baseRevision: 0,
+      }),
+      ErrorCode.paramError,
+      400,
+    );
+    // a space template stays in its space
+    const other = await buildSpaceWithRoles(t.db);
+    const elsewhere = await emptyPage(other.as.owner, other.space.id);
+    await addMember(t.db, other.space.id, (await userOf(as.editor)).id, 'editor');
+    await expectCode(
+      call('POST', `/api/v1/template/${pageTemplate.templateId}/fill`, as.editor, {
+        pageId: elsewhere,
+        baseRevision: 0,
+      }),
+      ErrorCode.dataMissing,
+      404,
+    );
+    await expectCode(
+      call('POST', `/api/v1/template/${crypto.randomUUID()}/fill`, as.editor, {
+        pageId,
+        baseRevision: 0,
+      }),
+      ErrorCode.dataMissing,
+      404,
+    );
+    await okData(
+      call('POST', `/api/v1/template/${pageTemplate.templateId}/fill`, as.editor, {
+        pageId,
+        baseRevision: 0,
+      }),
+    );
+    expect(textsOf(await draftOf(as.editor, pageId))).toEqual(['本周议题']);
+  });
+});

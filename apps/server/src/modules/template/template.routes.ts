@@ -1,7 +1,9 @@
 // Routes of templates (issue 14 §2) under /api/v1/template: the starters in the caller's
 // language, system and space templates, 'new from template' and its pending creations.
 import {
+  fillPageRequestSchema,
   idParamsSchema,
+  pageRevisionSchema,
   saveTemplateRequestSchema,
   starterParamsSchema,
   templateCreationSchema,
@@ -51,6 +53,28 @@ export function registerTemplateRoutes(app: App, deps: { db: Database }) {
     async (request) =>
       ok(
         await templates.useStarter(
+          db,
+          me(request),
+          requestLocale(request),
+          request.params.key,
+          request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/v1/template/starter/:key/fill',
+    {
+      schema: {
+        tags,
+        params: starterParamsSchema,
+        body: fillPageRequestSchema,
+        response: okResponse(pageRevisionSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await templates.fillFromStarter(
           db,
           me(request),
           requestLocale(request),
@@ -131,5 +155,19 @@ export function registerTemplateRoutes(app: App, deps: { db: Database }) {
     },
     async (request) =>
       ok(await templates.useTemplate(db, me(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/v1/template/:id/fill',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: fillPageRequestSchema,
+        response: okResponse(pageRevisionSchema),
+      },
+    },
+    async (request) =>
+      ok(await templates.fillFromTemplate(db, me(request), request.params.id, request.body)),
   );
 }

@@ -6,7 +6,10 @@
 // checks and feature switches are those of creating a node by hand.
 import {
   ErrorCode,
+  isEmptyDraft,
+  type FillPageRequest,
   type Locale,
+  type PageRevision,
   type SaveTemplateRequest,
   type StarterTemplateKey,
   type TemplateCreation,
@@ -22,7 +25,8 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
 import { requireResource } from '../admin/admin.policy.js';
-import { upsertBlocks } from '../page/page.repo.js';
+import { deleteAllBlocks, draftBlocks, upsertBlocks } from '../page/page.repo.js';
+import { bumpDraftRevision } from '../page/page.service.js';
 import { accessNode, accessSpace } from '../space/space-access.js';
 import type { NodeRow } from '../space/space-access.js';
 import {
@@ -269,6 +273,58 @@ export async function useTemplate(
 }
 
 const creationAttempts = 3;
+
+/**
+ * An empty page (its start screen) takes a page template's blocks, fresh ids, in one
+ * transaction: the caller must edit the page, a space template fills pages of its own space only,
+ * and a draft someone wrote in meanwhile (or a revision other than `baseRevision`) is refused
+ * with 409 + 100006.
+ */
+async function fillPage(
+  db: Database,
+  userId: number,
+  node: TemplateNode,
+  templateSpaceId: string | null,
+  input: FillPageRequest,
+): Promise<PageRevision> {
+  const { node: page } = await accessNode(db, userId, input.pageId, 'edit', 'page');
+  if (templateSpaceId !== null && templateSpaceId !== page.spaceId) throw notFound();
+  if (node.type !== 'page') {
+    throw new AppError(ErrorCode.paramError, { detail: 'a topic template makes a topic' });
+  }
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const revision = await bumpDraftRevision(tx, page.id, input.baseRevision, userId, now);
+    if (!isEmptyDraft(await draftBlocks(tx, page.id))) {
+      throw new AppError(ErrorCode.noRowsUpdated, { detail: 'the page is not empty' });
+    }
+    await deleteAllBlocks(tx, page.id);
+    await upsertBlocks(tx, page.id, draftRowsFrom(node.blocks), now);
+    await enqueueJob(tx, Job.indexPage, { pageId: page.id }, { key: page.id });
+    return { revision };
+  });
+}
+
+export async function fillFromStarter(
+  db: Database,
+  userId: number,
+  locale: Locale,
+  key: StarterTemplateKey,
+  input: FillPageRequest,
+): Promise<PageRevision> {
+  const { name, cover, blocks } = starter(locale, key);
+  return fillPage(db, userId, { type: 'page', name, avatar: cover, blocks }, null, input);
+}
+
+export async function fillFromTemplate(
+  db: Database,
+  userId: number,
+  id: string,
+  input: FillPageRequest,
+): Promise<PageRevision> {
+  const template = await usableTemplate(db, userId, id);
+  return fillPage(db, userId, template.content as TemplateNode, template.spaceId, input);
+}
 
 export async function creationOf(
   db: Database,

@@ -168,7 +168,7 @@ export function FileLibrary({ spaceId, canUpload: uploadAllowed }: FileLibraryPr
             showSizeChanger: true,
             // antd keeps a window of page buttons around the current page, close to spec §9's
             // seven (it cannot be set to an exact count)
-            showTotal: (total) => t('files.total', { total }),
+            showTotal: (total) => t('files.total', { count: total }),
             simple: mobile,
           }}
         />

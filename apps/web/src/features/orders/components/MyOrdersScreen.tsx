@@ -160,7 +160,7 @@ export function MyOrdersScreen() {
             <Pagination
               className="orders-pager"
               {...pagination}
-              showTotal={(total) => t('orders.list.total', { total })}
+              showTotal={(total) => t('orders.list.total', { count: total })}
             />
           )}
         </>
@@ -175,7 +175,7 @@ export function MyOrdersScreen() {
             locale={{ emptyText: empty }}
             pagination={{
               ...pagination,
-              showTotal: (total) => t('orders.list.total', { total }),
+              showTotal: (total) => t('orders.list.total', { count: total }),
             }}
           />
         </div>

@@ -258,7 +258,7 @@ export function SysOrdersScreen() {
             <Pagination
               className="orders-pager"
               {...pagination}
-              showTotal={(total) => t('orders.admin.total', { total })}
+              showTotal={(total) => t('orders.admin.total', { count: total })}
             />
           )}
         </>
@@ -272,7 +272,10 @@ export function SysOrdersScreen() {
             tableLayout="auto"
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: list.isPending ? <div className="orders-loading" /> : empty }}
-            pagination={{ ...pagination, showTotal: (total) => t('orders.admin.total', { total }) }}
+            pagination={{
+              ...pagination,
+              showTotal: (total) => t('orders.admin.total', { count: total }),
+            }}
           />
         </div>
       )}

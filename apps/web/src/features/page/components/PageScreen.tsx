@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
 import {
   CommentOutlined,
@@ -23,6 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import {
   defaultLocale,
+  isEmptyDraft,
   isLocale,
   type Block,
   type PageDetail,
@@ -32,6 +34,7 @@ import { ApiError } from '../../../lib/api-client';
 import { openTransfer } from '../../transfer';
 import { useSessionStore } from '../../../stores/session-store';
 import { ShareDialog } from '../../share';
+import { PageStartScreen } from '../../templates';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { pageQueryKey, usePage } from '../api/get-page';
 import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
@@ -135,6 +138,9 @@ function PageBody({ page }: { page: PageDetail }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [anchorBlockId, setAnchorBlockId] = useState<string | null>(null);
+  /** the start screen of an empty page was left: 'start writing', or something was typed */
+  const [started, setStarted] = useState(false);
+  const queryClient = useQueryClient();
   const comments = usePageComments(pageId, true);
   const bodyRef = useRef<HTMLDivElement>(null);
   const citedBlockId = useSearchParams()[0].get('block');
@@ -164,7 +170,24 @@ function PageBody({ page }: { page: PageDetail }) {
     return () => clearInterval(timer);
   }, [citedBlockId, loaded, editorKey, shown]);
 
-  const handleChange = useCallback((read: () => Block[]) => saver.edit(read), [saver]);
+  const handleChange = useCallback(
+    (read: () => Block[]) => {
+      saver.edit(read);
+      setStarted(true);
+    },
+    [saver],
+  );
+  const startWriting = () => {
+    setStarted(true);
+    bodyRef.current
+      ?.querySelector<HTMLElement>('.page-editor-slot [contenteditable="true"]')
+      ?.focus();
+  };
+  // a template filled the page: the editor reloads the draft, as after a restore
+  const handleFilled = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['page', pageId] }),
+    [queryClient, pageId],
+  );
   const handleReady = useCallback((read: () => Block[]) => saver.rebase(read), [saver]);
   const handleShown = useCallback(() => setShown((count) => count + 1), []);
   const handleCommentBlock = useCallback((blockId: string) => {
@@ -192,6 +215,14 @@ function PageBody({ page }: { page: PageDetail }) {
   );
 
   const commentCount = comments.data?.total ?? 0;
+  // an editor's new page: the start screen under the editor until it is left or filled
+  const starting =
+    canEdit &&
+    !viewing &&
+    !started &&
+    !conflict &&
+    draftData !== undefined &&
+    isEmptyDraft(draftData.blocks);
   const unpublished = !canEdit && isNotFound(draft.error);
 
   let body: React.ReactNode;
@@ -272,6 +303,15 @@ function PageBody({ page }: { page: PageDetail }) {
           onCommentBlock={page.abilities.canComment ? handleCommentBlock : undefined}
           commentLabel={t('page.comments.commentOnBlock')}
         />
+        {starting ? (
+          <PageStartScreen
+            spaceId={page.spaceId}
+            pageId={pageId}
+            baseRevision={() => saver.baseRevision}
+            onStartWriting={startWriting}
+            onFilled={handleFilled}
+          />
+        ) : null}
       </>
     );
   }
@@ -330,7 +370,7 @@ function PageBody({ page }: { page: PageDetail }) {
           </Button>
         </Space>
       </div>
-      <div className="page-body" ref={bodyRef}>
+      <div className={`page-body${starting ? ' page-starting' : ''}`} ref={bodyRef}>
         <PageHeader page={page} editable={canEdit} />
         {body}
       </div>

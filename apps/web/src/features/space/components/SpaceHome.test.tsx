@@ -18,7 +18,7 @@ const space = {
   openToVisitors: false,
   ownerId: '100001',
   role: 'owner',
-  abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true },
+  abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true, canShare: true },
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 } as SpaceDetail;

@@ -19,6 +19,7 @@ import {
   ApartmentOutlined,
   ExportOutlined,
   FolderOpenOutlined,
+  MoreOutlined,
   PlusOutlined,
   ReloadOutlined,
   RobotOutlined,
@@ -320,32 +321,40 @@ function SpaceHeader() {
               }}
             />
           </Tooltip>
-          {space && (
-            <HeaderButton
-              label={t('transfer.exportSpace')}
-              icon={<ExportOutlined />}
-              onClick={() => openTransfer({ mode: 'export', spaceId, name: space.name })}
-            />
-          )}
-          <HeaderButton
-            label={t('spaces.refresh')}
-            icon={<ReloadOutlined />}
-            onClick={actions.refresh}
-          />
-          {space?.abilities.canManage && (
-            <HeaderButton
-              label={t('share.action')}
-              icon={<ShareAltOutlined />}
-              onClick={() => actions.share(null)}
-            />
-          )}
-          {space?.abilities.canManage && (
-            <HeaderButton
-              label={t('spaces.settings')}
-              icon={<SettingOutlined />}
-              onClick={actions.openSettings}
-            />
-          )}
+          {/* the less used ones in one menu, so the space's name has room */}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                ...(space?.abilities.canShare
+                  ? [{ key: 'share', icon: <ShareAltOutlined />, label: t('share.action') }]
+                  : []),
+                ...(space
+                  ? [{ key: 'export', icon: <ExportOutlined />, label: t('transfer.exportSpace') }]
+                  : []),
+                { key: 'refresh', icon: <ReloadOutlined />, label: t('spaces.refresh') },
+                ...(space?.abilities.canManage
+                  ? [{ key: 'settings', icon: <SettingOutlined />, label: t('spaces.settings') }]
+                  : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'share') actions.share(null);
+                else if (key === 'export' && space) {
+                  openTransfer({ mode: 'export', spaceId, name: space.name });
+                } else if (key === 'refresh') actions.refresh();
+                else if (key === 'settings') actions.openSettings();
+              },
+            }}
+          >
+            <Tooltip title={t('spaces.spaceActions')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<MoreOutlined />}
+                aria-label={t('spaces.spaceActions')}
+              />
+            </Tooltip>
+          </Dropdown>
         </div>
       </div>
       <div className="space-toolbar">

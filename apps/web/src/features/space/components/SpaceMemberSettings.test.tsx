@@ -22,7 +22,7 @@ const space: SpaceDetail = {
   openToVisitors: false,
   ownerId: '10001',
   role: 'owner',
-  abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true },
+  abilities: { canRead: true, canEdit: true, canManage: true, canDelete: true, canShare: true },
   createdAt: '2025-03-01T08:00:00.000Z',
   updatedAt: '2025-03-01T08:00:00.000Z',
 };

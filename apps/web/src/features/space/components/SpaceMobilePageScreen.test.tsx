@@ -25,7 +25,8 @@ const page = {
   abilities: { canEdit: false, canPublish: false, canComment: false, canManageComments: false },
 };
 
-function show(path: string) {
+function show(path: string, role: 'reader' | 'admin' = 'reader') {
+  const admin = role === 'admin';
   const server = createFakeServer({
     'GET /api/v2/space/s1': {
       spaceId: 's1',
@@ -34,8 +35,14 @@ function show(path: string) {
       description: '',
       openToVisitors: false,
       ownerId: '10001',
-      role: 'reader',
-      abilities: { canRead: true, canEdit: false, canManage: false, canDelete: false },
+      role,
+      abilities: {
+        canRead: true,
+        canEdit: admin,
+        canManage: admin,
+        canDelete: false,
+        canShare: admin,
+      },
       createdAt: '2026-11-01T00:00:00.000Z',
     },
     'GET /api/v2/space/s1/tree': [
@@ -109,5 +116,19 @@ describe('a space on a phone', () => {
     expect(router.state.location.search).toBe('');
     await userEvent.click(screen.getByRole('link', { name: '返回' }));
     expect(router.state.location.pathname).toBe('/space-mobile');
+  });
+});
+
+describe('a space’s settings on a phone', () => {
+  it('are a tap away for the space’s admins', async () => {
+    show('/space-mobile/s1', 'admin');
+    await userEvent.click(await screen.findByRole('button', { name: '空间设置' }));
+    expect(await screen.findByRole('dialog', { name: '空间设置' })).toBeTruthy();
+  });
+
+  it('are not offered to readers', async () => {
+    show('/space-mobile/s1');
+    expect(await screen.findByRole('heading', { name: '城市图书馆' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '空间设置' })).toBeNull();
   });
 });

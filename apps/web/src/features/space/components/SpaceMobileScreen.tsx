@@ -10,6 +10,7 @@ import {
   FolderOpenOutlined,
   RightOutlined,
   RobotOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ import { rememberOpenedSpace } from '../stores/space-prefs-store';
 import './space.css';
 import { MobileHeader } from './MobileHeader';
 import { NodeIcon } from './NodeIcon';
+import { SpaceSettingsDialog } from './SpaceSettingsDialog';
 
 export function SpaceMobileScreen() {
   const { spaceId = '' } = useParams();
@@ -61,6 +63,7 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
   const treeQuery = useSpaceTree(spaceId, spaceQuery.isSuccess);
   const [filesOpen, setFilesOpen] = useState(false);
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const pageOn = useFeature('createPage');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -109,12 +112,11 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
         icon={topic ? undefined : <SpaceIcon space={space} size={28} />}
         title={topic?.name ?? space.name}
         actions={
+          // icons only: the space's name keeps the room on a 390 px screen
           <>
             {hrefs.ai && (
-              <Link to={hrefs.ai}>
-                <Button type="text" icon={<RobotOutlined />} tabIndex={-1}>
-                  {t('spaces.aiChat')}
-                </Button>
+              <Link to={hrefs.ai} aria-label={t('spaces.aiChat')}>
+                <Button type="text" icon={<RobotOutlined />} tabIndex={-1} />
               </Link>
             )}
             {/* the file library needs a login: downloads are signed for a user */}
@@ -124,9 +126,7 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 icon={<FolderOpenOutlined />}
                 aria-label={t('files.openHint')}
                 onClick={() => setFilesOpen(true)}
-              >
-                {t('files.open')}
-              </Button>
+              />
             )}
             {kind === 'space' && space.abilities.canEdit && pageOn && (
               <Button
@@ -136,10 +136,25 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 onClick={() => setGalleryOpen(true)}
               />
             )}
+            {kind === 'space' && space.abilities.canManage && (
+              <Button
+                type="text"
+                icon={<SettingOutlined />}
+                aria-label={t('spaces.settings')}
+                onClick={() => setSettingsOpen(true)}
+              />
+            )}
             {actions}
           </>
         }
       />
+      {settingsOpen && (
+        <SpaceSettingsDialog
+          open={settingsOpen}
+          space={space}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
       <TemplateGalleryDialog
         open={galleryOpen}
         spaceId={spaceId}

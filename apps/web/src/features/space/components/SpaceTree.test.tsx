@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpaceDetail } from '@library/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -38,6 +39,7 @@ function start({
   expanded = [] as string[],
   url = `/space/${spaceId}`,
   nodes = serverTree as unknown[],
+  space = undefined as SpaceDetail | undefined,
 } = {}) {
   const server = createFakeServer({
     'PUT /api/v2/space/node/p3/move': { id: 'p3', parentId: 't1', position: 'a1' },
@@ -57,7 +59,7 @@ function start({
     spaceId,
     kind: 'space',
     hrefs: spaceHrefs('space', spaceId),
-    space: undefined,
+    space,
     tree: indexSpaceTree(nodes),
     treeLoading: false,
     canEdit,
@@ -160,6 +162,32 @@ describe('the content tree', () => {
     act(() => tree().focus());
     await user.keyboard('{Delete}');
     expect(actions.remove).toHaveBeenCalledWith(expect.objectContaining({ pageId: 'p3' }));
+  });
+
+  it('offers share only to who may share: admins, editors when the space lets them', async () => {
+    const user = userEvent.setup();
+    const editor = (canShare: boolean): SpaceDetail => ({
+      spaceId,
+      name: '团队空间',
+      icon: null,
+      description: '',
+      openToVisitors: false,
+      ownerId: '1',
+      role: 'editor',
+      abilities: { canRead: true, canEdit: true, canManage: false, canDelete: false, canShare },
+      createdAt: '2025-03-01T08:00:00.000Z',
+      updatedAt: '2025-03-01T08:00:00.000Z',
+    });
+    start({ space: editor(false) });
+    await user.click(screen.getByRole('button', { name: '更多操作 指南' }));
+    expect(await screen.findByRole('menuitem', { name: '重命名' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '分享' })).toBeNull();
+    cleanup();
+
+    const { actions } = start({ space: editor(true) });
+    await user.click(screen.getByRole('button', { name: '更多操作 指南' }));
+    await user.click(await screen.findByRole('menuitem', { name: '分享' }));
+    expect(actions.share).toHaveBeenCalledWith(expect.objectContaining({ topicId: 't1' }));
   });
 
   it('is read-only for readers: no … buttons, no menu, no dragging', async () => {

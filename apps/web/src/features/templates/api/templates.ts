@@ -1,6 +1,8 @@
 // The template calls (`/api/v1/template/…`, docs/api.md 'Templates') and their queries.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  FillPageRequest,
+  PageRevision,
   SaveTemplateRequest,
   TemplateCreation,
   TemplateDetail,
@@ -84,6 +86,16 @@ export function createFromTemplate(source: TemplateSource, id: string, body: Use
   const path =
     source === 'starter' ? `/v1/template/starter/${enc(id)}/use` : `/v1/template/${enc(id)}/use`;
   return api.post<TemplateCreation>(path, body);
+}
+
+/**
+ * `POST /api/v1/template/{id}/fill` or `/starter/{key}/fill`: an empty page takes a page
+ * template's blocks (409 + 100006 once someone wrote in it).
+ */
+export function fillPageFromTemplate(source: TemplateSource, id: string, body: FillPageRequest) {
+  const path =
+    source === 'starter' ? `/v1/template/starter/${enc(id)}/fill` : `/v1/template/${enc(id)}/fill`;
+  return api.post<PageRevision>(path, body);
 }
 
 /** `GET /api/v1/template/creation/{id}`. */

@@ -26,15 +26,26 @@ import { TemplateCover } from './TemplateCover';
 import { TemplatePreview } from './TemplatePreview';
 import './templates.css';
 
-export interface TemplateGalleryDialogProps {
+/** Where the chosen template goes: new content at a place, or into an empty page. */
+export type TemplateGalleryDialogProps = {
   open: boolean;
   spaceId: string;
-  /** the topic the new content goes into; null: the space root */
-  parentId: string | null;
   onClose: () => void;
-  /** the page or topic was made */
-  onCreated: (creation: TemplateCreation) => void;
-}
+} & (
+  | {
+      /** the topic the new content goes into; null: the space root */
+      parentId: string | null;
+      /** the page or topic was made */
+      onCreated: (creation: TemplateCreation) => void;
+      fill?: undefined;
+    }
+  | {
+      /** fills the empty page with the chosen page template (topic templates are not offered) */
+      fill: (source: TemplateSource, templateId: string) => Promise<void>;
+      parentId?: undefined;
+      onCreated?: undefined;
+    }
+);
 
 export function TemplateGalleryDialog(props: TemplateGalleryDialogProps) {
   const { t } = useTranslation();
@@ -53,25 +64,36 @@ export function TemplateGalleryDialog(props: TemplateGalleryDialogProps) {
   );
 }
 
-function Gallery({ spaceId, parentId, onClose, onCreated }: TemplateGalleryDialogProps) {
+function Gallery(props: TemplateGalleryDialogProps) {
+  const { spaceId, onClose } = props;
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const [source, setSource] = useState<TemplateSource>('starter');
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const list = useTemplates(source, source === 'space' ? spaceId : null, locale);
+  // an empty page takes page templates only
+  const items = props.fill ? list.data?.filter((item) => item.kind === 'page') : list.data;
   const detail = useTemplate(source, chosen, locale);
-  const summary = list.data?.find((item) => item.templateId === chosen);
+  const summary = items?.find((item) => item.templateId === chosen);
 
   const use = async () => {
     if (!chosen) return;
     setBusy(true);
     try {
-      const started = await createFromTemplate(source, chosen, { spaceId, parentId });
+      if (props.fill) {
+        await props.fill(source, chosen);
+        onClose();
+        return;
+      }
+      const started = await createFromTemplate(source, chosen, {
+        spaceId,
+        parentId: props.parentId,
+      });
       const creation = await settledCreation(started);
       if (creation.state === 'done') {
         toast.success(t('templates.created'));
-        onCreated(creation);
+        props.onCreated(creation);
         onClose();
       } else {
         const reason = creation.errorCode ? errorMessage(creation.errorCode, locale) : '';
@@ -90,19 +112,19 @@ function Gallery({ spaceId, parentId, onClose, onCreated }: TemplateGalleryDialo
     <div className="template-cards" role="listbox" aria-label={t('templates.gallery')}>
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
-      ) : list.isError ? (
+      ) : list.isError || !items ? (
         <Alert
           type="error"
           title={t('templates.loadFailed')}
           action={<Button onClick={() => void list.refetch()}>{t('templates.retry')}</Button>}
         />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={source === 'space' ? t('templates.emptySpace') : t('templates.empty')}
         />
       ) : (
-        list.data.map((item) => (
+        items.map((item) => (
           <TemplateCard
             key={item.templateId}
             template={item}
@@ -167,21 +189,21 @@ function Gallery({ spaceId, parentId, onClose, onCreated }: TemplateGalleryDialo
   );
 }
 
-function TemplateCard({
+/** A template's card: an option of the gallery's list when `selected` is given, else a button. */
+export function TemplateCard({
   template,
   selected,
   onSelect,
 }: {
   template: TemplateSummary;
-  selected: boolean;
+  selected?: boolean;
   onSelect: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      role="option"
-      aria-selected={selected}
+      {...(selected === undefined ? {} : { role: 'option', 'aria-selected': selected })}
       className={`template-card${selected ? ' template-card-selected' : ''}`}
       onClick={onSelect}
     >

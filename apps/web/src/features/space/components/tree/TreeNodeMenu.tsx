@@ -21,6 +21,8 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
   const { t } = useTranslation();
   const { actions, spaceId, space } = useSpaceView();
   const canManage = space?.abilities.canManage ?? false;
+  // admins, and editors when the space lets its editors share (else the server says 700009)
+  const canShare = space?.abilities.canShare ?? false;
   const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
@@ -47,7 +49,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     }
     if (node.type !== 'link') {
       items.push(
-        { key: 'share', label: t('share.action') },
+        ...(canShare ? [{ key: 'share', label: t('share.action') }] : []),
         ...(actions.saveAsTemplate
           ? [{ key: 'save-template', label: t('templates.saveAsTemplate') }]
           : []),
