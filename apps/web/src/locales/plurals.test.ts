@@ -34,12 +34,9 @@ async function translator(language: string, files: Record<string, Record<string,
   return instance.t;
 }
 
-/** the search modal's count, changed in its own branch (issue 14 §1 is being worked on there) */
-const pending = new Set(['search.total']);
-
 describe('counts in English', () => {
   it('every text counting things in the plural has its singular form', () => {
-    const all = texts(byFeature(english)).filter(([key]) => !pending.has(key));
+    const all = texts(byFeature(english));
     const keys = new Set(all.map(([key]) => key));
     // '{{count}} pages', 'Show all {{count}} items': a plural noun right after the count
     const counted = all.filter(([, text]) => /\{\{count\}\} [a-z]+s\b/.test(text));
