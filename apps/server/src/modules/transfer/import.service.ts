@@ -20,7 +20,6 @@ import {
   type Block,
   type ImportReport,
 } from '@library/contract';
-import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
@@ -35,31 +34,24 @@ import { requireFeature } from '../account/account.policy.js';
 import * as fileRepo from '../file/file.repo.js';
 import { uploadFile, type FileDeps } from '../file/file.service.js';
 import * as pageRepo from '../page/page.repo.js';
-import { accessSpace } from '../space/space-access.js';
 import * as treeRepo from '../tree/tree.repo.js';
 import {
   badArchive,
   openZip,
   readBytes,
   readText,
-  saveUpload,
-  tempFolder,
   tooLarge,
   type ArchiveEntry,
 } from './import-archive.js';
+import {
+  checkImportTarget,
+  documentKinds,
+  extensionOf,
+  importFormatOf,
+  liveTopic,
+  type DocumentKind,
+} from './import-target.js';
 import { pageHref } from './transfer-paths.js';
-
-type DocumentKind = 'markdown' | 'html' | 'docx';
-
-const documentKinds: Record<string, DocumentKind> = {
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-  '.docx': 'docx',
-};
-
-const extensionOf = (name: string) => path.extname(name).toLowerCase();
 
 interface ImportDocument {
   /** the path in the archive (the upload's name for a single document) */
@@ -217,54 +209,53 @@ class ImportRun {
   }
 }
 
+/** Counts an import's steps: each entry read or stored, each document converted, the write. */
+export interface ImportProgress {
+  total(steps: number): void;
+  step(): void;
+}
+
 /**
- * Imports the uploaded `part` into the topic `parentId` (or the root). The upload is streamed to
- * a temp file first; a .zip is checked (limits, paths) before anything is extracted.
+ * Imports the upload saved at `upload.file` (named `upload.name` by its sender) into the topic
+ * `parentId` (or the root) as `userId`. A .zip is checked (limits, paths) before anything is
+ * extracted.
  */
-export async function importUpload(
+export async function runImport(
   deps: FileDeps,
   userId: number,
   spaceId: string,
   parentId: string | null,
-  part: { filename: string; file: Readable },
+  upload: { name: string; file: string },
+  progress: ImportProgress,
 ): Promise<ImportReport> {
   const { db } = deps;
-  const { space } = await accessSpace(db, userId, spaceId, 'edit');
-  await requireFeature(db, userId, 'createPage');
-  if (parentId !== null) await liveTopic(db, spaceId, parentId);
-  const uploadName = path.basename(part.filename.replace(/\\/g, '/')) || 'untitled';
-  const extension = extensionOf(uploadName);
-  if (extension !== '.zip' && !documentKinds[extension]) {
-    part.file.resume();
-    throw new AppError(ErrorCode.fileTypeUnsupported, {
-      detail: 'import takes .md, .markdown, .html, .htm, .docx or .zip',
-    });
-  }
-
-  const temp = await tempFolder();
+  const { space } = await checkImportTarget(db, userId, spaceId, parentId);
+  const format = importFormatOf(upload.name);
   const run = new ImportRun(deps, userId, spaceId);
   try {
-    const saved = path.join(temp.dir, 'upload');
-    await saveUpload(part.file, saved, importLimits.uploadBytes);
     const documents: ImportDocument[] = [];
-    if (extension === '.zip') {
-      const entries = await openZip(saved);
-      await collect(run, entries, documents);
+    if (format === 'zip') {
+      const entries = await openZip(upload.file);
+      const documentCount = entries.filter((entry) => documentKinds[extensionOf(entry.path)]);
+      progress.total(entries.length + documentCount.length + 1);
+      await collect(run, entries, documents, progress);
     } else {
-      const kind = documentKinds[extension] as DocumentKind;
-      const stream = createReadStream(saved);
+      progress.total(3);
+      const stream = createReadStream(upload.file);
       const source =
-        kind === 'docx'
-          ? await readBytes(stream, importLimits.documentBytes, uploadName)
-          : await readText(stream, importLimits.documentBytes, uploadName);
-      documents.push({ path: uploadName, kind, source, pageId: randomUUID() });
-      run.notePage(uploadName, documents[0]!.pageId);
+        format === 'docx'
+          ? await readBytes(stream, importLimits.documentBytes, upload.name)
+          : await readText(stream, importLimits.documentBytes, upload.name);
+      documents.push({ path: upload.name, kind: format, source, pageId: randomUUID() });
+      run.notePage(upload.name, documents[0]!.pageId);
+      progress.step();
     }
     if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
 
     const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
     for (const document of documents) {
       pages.push({ document, blocks: await run.blocksOf(document) });
+      progress.step();
     }
     const topics = topicsOf(documents);
     if (topics.length > 0) {
@@ -272,6 +263,7 @@ export async function importUpload(
       if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
     }
     await writeTree(db, userId, spaceId, parentId, topics, pages);
+    progress.step();
     return {
       parentId,
       topics: topics.length,
@@ -283,20 +275,16 @@ export async function importUpload(
   } catch (error) {
     await run.undo();
     throw error;
-  } finally {
-    await temp.dispose();
-  }
-}
-
-async function liveTopic(db: Executor, spaceId: string, topicId: string) {
-  const topic = await treeRepo.liveNode(db, topicId);
-  if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') {
-    throw new AppError(ErrorCode.dataMissing);
   }
 }
 
 /** Reads the documents of an archive and stores its other entries as files. */
-async function collect(run: ImportRun, entries: ArchiveEntry[], documents: ImportDocument[]) {
+async function collect(
+  run: ImportRun,
+  entries: ArchiveEntry[],
+  documents: ImportDocument[],
+  progress: ImportProgress,
+) {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of sorted) {
     const kind = documentKinds[extensionOf(entry.path)];
@@ -315,6 +303,7 @@ async function collect(run: ImportRun, entries: ArchiveEntry[], documents: Impor
     } else {
       await run.storeFile(entry.path, entry.open());
     }
+    progress.step();
   }
   documents.sort((a, b) => compareTreeOrder(a.path, b.path));
 }

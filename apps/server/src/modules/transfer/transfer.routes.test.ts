@@ -5,7 +5,13 @@ import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultQuotas, ErrorCode, type Block, type ImportReport } from '@library/contract';
+import {
+  defaultQuotas,
+  ErrorCode,
+  type Block,
+  type ExportFormat,
+  type Transfer,
+} from '@library/contract';
 import { pageBlocks, spaceFiles, spaceNodes } from '../../db/schema/index.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
 import { inlineText, isRecord } from '../../lib/block-text.js';
@@ -28,33 +34,72 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Runs what is queued, then answers the transfer as its starter sees it. */
+async function settled(headers: Headers, transferId: string, app: TestApp = t) {
+  await app.jobs.drain();
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1/transfer/${transferId}`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: Transfer }).data;
+}
+
+/** Starts an import and runs it: the refusal of the start, or the transfer and its report. */
 async function importFile(
   headers: Headers,
   spaceId: string,
   filename: string,
   content: Buffer,
   parentId?: string,
+  app: TestApp = t,
 ) {
   const body = multipartBody(filename, content);
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url: `/api/v1/space/${spaceId}/import${parentId ? `?parentId=${parentId}` : ''}`,
     headers: { ...headers, 'content-type': body.contentType },
     payload: body.payload,
   });
-  return { status: res.statusCode, body: res.json() as { code: number; data: ImportReport } };
+  if (res.statusCode !== 200) {
+    return { status: res.statusCode, code: (res.json() as { code: number }).code, report: null };
+  }
+  const started = (res.json() as { data: Transfer }).data;
+  expect(started).toMatchObject({ kind: 'import', status: 'queued', spaceId });
+  const transfer = await settled(headers, started.transferId, app);
+  return { status: 200, code: transfer.errorCode, transfer, report: transfer.report! };
+}
+
+/** Starts an export and runs it: the refusal of the start, or the transfer and its download. */
+async function exportFile(
+  headers: Headers,
+  spaceId: string,
+  nodeId: string | undefined,
+  format: ExportFormat,
+) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/space/${spaceId}/export`,
+    headers,
+    payload: { format, ...(nodeId ? { nodeId } : {}) },
+  });
+  if (started.statusCode !== 200) return { status: started.statusCode, res: null, transfer: null };
+  const transfer = await settled(headers, (started.json() as { data: Transfer }).data.transferId);
+  expect(transfer.status).toBe('done');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/transfer/${transfer.transferId}/download`,
+    headers,
+  });
+  return { status: res.statusCode, res, transfer };
 }
 
 async function exportZip(headers: Headers, spaceId: string, nodeId?: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/space/${spaceId}/export${nodeId ? `?nodeId=${nodeId}` : ''}`,
-    headers,
-  });
+  const exported = await exportFile(headers, spaceId, nodeId, 'markdown');
   return {
-    status: res.statusCode,
-    res,
-    zip: res.statusCode === 200 ? await JSZip.loadAsync(res.rawPayload) : null,
+    ...exported,
+    zip: exported.res?.statusCode === 200 ? await JSZip.loadAsync(exported.res.rawPayload) : null,
   };
 }
 
@@ -126,7 +171,7 @@ describe('import and export of Markdown', () => {
     const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ pages: originals.size, topics: 2 });
+    expect(imported.report).toMatchObject({ pages: originals.size, topics: 2 });
 
     // internal links point to the new pages
     const pages = await t.db
@@ -140,7 +185,7 @@ describe('import and export of Markdown', () => {
 
     const exported = await exportZip(as.editor, space.id);
     expect(exported.status).toBe(200);
-    expect(exported.res.headers['content-type']).toBe('application/zip');
+    expect(exported.res!.headers['content-type']).toBe('application/zip');
     const files = await markdownFiles(exported.zip!);
     expect([...files.keys()].sort()).toEqual(
       [...originals.keys()].map((name) => `docs/${name}`).sort(),
@@ -173,7 +218,7 @@ describe('import and export of Markdown', () => {
       await zip.generateAsync({ type: 'nodebuffer' }),
     );
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ topics: 1, pages: 2, files: 2, problems: [] });
+    expect(imported.report).toMatchObject({ topics: 1, pages: 2, files: 2, problems: [] });
     const [topic] = await t.db
       .select()
       .from(spaceNodes)
@@ -189,7 +234,7 @@ describe('import and export of Markdown', () => {
     expect(files.get('手册/使用.md')).toContain(`(../files/${encodeURIComponent('说明')}.txt)`);
     expect(Buffer.from(await whole.zip!.file('files/shot.png')!.async('uint8array'))).toEqual(png);
 
-    const page = imported.body.data.firstPageId!;
+    const page = imported.report.firstPageId!;
     const one = await exportZip(as.editor, space.id, page);
     expect(Object.keys(one.zip!.files).filter((name) => name.endsWith('.md'))).toHaveLength(1);
   });
@@ -197,7 +242,7 @@ describe('import and export of Markdown', () => {
   it('gives readers the published text only, and nothing they cannot read', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const shown = await importFile(as.editor, space.id, '公开.md', Buffer.from('公开文本\n'));
-    const pageId = shown.body.data.firstPageId!;
+    const pageId = shown.report.firstPageId!;
     const publish = await t.app.inject({
       method: 'POST',
       url: `/api/v2/space/page/${pageId}/version`,
@@ -236,7 +281,8 @@ describe('import and export of Markdown', () => {
       .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.name, '秘密')));
     expect((await exportZip(as.reader, space.id, secret[0]!.id)).status).toBe(404);
     expect((await exportZip(as.outsider, space.id)).status).toBe(404);
-    expect((await exportZip({}, space.id)).status).toBe(404);
+    // an export is a transfer of a logged-in user's
+    expect((await exportZip({}, space.id)).status).toBe(401);
   });
 
   it('imports a Word document with its table', async () => {
@@ -254,7 +300,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report.firstPageId!));
     const blocks = rows.map((row) => row.data as Block);
     const table = blocks.find((block) => block.type === 'table');
     expect(table).toBeDefined();
@@ -265,9 +311,7 @@ describe('import and export of Markdown', () => {
   it('reports a missing image once, and keeps it as a link', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
-    expect(res.body.data.problems).toEqual([
-      { path: '缺图.md', reason: 'image not found: 无.png' },
-    ]);
+    expect(res.report.problems).toEqual([{ path: '缺图.md', reason: 'image not found: 无.png' }]);
   });
 
   it('imports HTML', async () => {
@@ -284,7 +328,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report.firstPageId!));
     expect(rows.map((row) => (row.data as Block).type).sort()).toEqual([
       'heading',
       'numberedListItem',
@@ -312,16 +356,13 @@ describe('export as PDF and Word', () => {
       await zip.generateAsync({ type: 'nodebuffer' }),
     );
     expect(imported.status).toBe(200);
-    return { space, as, pageId: imported.body.data.firstPageId! };
+    return { space, as, pageId: imported.report.firstPageId! };
   }
 
   it('writes a PDF whose text, read back, holds the Chinese text', async () => {
     const { space, as, pageId } = await samplePage();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=pdf`,
-      headers: as.editor,
-    });
+    const { res: answer } = await exportFile(as.editor, space.id, pageId, 'pdf');
+    const res = answer!;
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -346,11 +387,8 @@ describe('export as PDF and Word', () => {
 
   it('writes a Word document with the table', async () => {
     const { space, as, pageId } = await samplePage();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=docx`,
-      headers: as.editor,
-    });
+    const { res: answer } = await exportFile(as.editor, space.id, pageId, 'docx');
+    const res = answer!;
     expect(res.statusCode).toBe(200);
     const html = (await mammoth.convertToHtml({ buffer: res.rawPayload })).value;
     expect(html).toContain('<h2>季度总结</h2>');
@@ -360,7 +398,8 @@ describe('export as PDF and Word', () => {
 });
 
 describe('refused imports', () => {
-  async function refused(zip: JSZip, status: number, code: number) {
+  /** The import's job refuses the archive: the transfer fails with `code`, nothing is made. */
+  async function refused(zip: JSZip, code: number) {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(
       as.editor,
@@ -368,8 +407,9 @@ describe('refused imports', () => {
       'x.zip',
       await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' }),
     );
-    expect(res.status).toBe(status);
-    expect(res.body.code).toBe(code);
+    expect(res.status).toBe(200);
+    expect(res.transfer).toMatchObject({ status: 'failed', errorCode: code, report: null });
+    expect(res.transfer!.errorDetail).toBeTruthy();
     const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, space.id));
     const files = await t.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, space.id));
     expect(nodes).toHaveLength(0);
@@ -380,27 +420,27 @@ describe('refused imports', () => {
     const zip = new JSZip();
     zip.file('a.md', '# a\n');
     zip.file('zeros.bin', Buffer.alloc(20 * 1024 * 1024));
-    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+    await refused(zip, ErrorCode.quotaSingleFileSize);
   });
 
   it('refuses too many entries (413)', async () => {
     const zip = new JSZip();
     for (let index = 0; index <= 5000; index += 1) zip.file(`p/${index}.md`, '');
-    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+    await refused(zip, ErrorCode.quotaSingleFileSize);
   });
 
   it('refuses paths leaving the archive and symbolic links (400)', async () => {
     const dots = new JSZip();
     dots.file('ok.md', 'ok');
     dots.file('../evil.md', 'evil');
-    await refused(dots, 400, ErrorCode.paramError);
+    await refused(dots, ErrorCode.paramError);
     const absolute = new JSZip();
     absolute.file('/etc/evil.md', 'evil');
-    await refused(absolute, 400, ErrorCode.paramError);
+    await refused(absolute, ErrorCode.paramError);
     const link = new JSZip();
     link.file('a.md', 'a');
     link.file('link.md', '/etc/passwd', { unixPermissions: 0o120777 });
-    await refused(link, 400, ErrorCode.paramError);
+    await refused(link, ErrorCode.paramError);
   });
 
   it('leaves nothing behind when the import fails half-way (a quota)', async () => {
@@ -414,14 +454,15 @@ describe('refused imports', () => {
       zip.file('a.md', '![a](a.png) ![b](b.png)');
       zip.file('a.png', 'first image bytes');
       zip.file('b.png', 'second image bytes');
-      const body = multipartBody('x.zip', await zip.generateAsync({ type: 'nodebuffer' }));
-      const res = await small.app.inject({
-        method: 'POST',
-        url: `/api/v1/space/${space.id}/import`,
-        headers: { ...as.editor, 'content-type': body.contentType },
-        payload: body.payload,
-      });
-      expect(res.json()).toMatchObject({ code: ErrorCode.quotaFileCount });
+      const res = await importFile(
+        as.editor,
+        space.id,
+        'x.zip',
+        await zip.generateAsync({ type: 'nodebuffer' }),
+        undefined,
+        small,
+      );
+      expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.quotaFileCount });
       const files = await small.db
         .select()
         .from(spaceFiles)
@@ -439,7 +480,7 @@ describe('refused imports', () => {
 
   it('refuses other file types and a reader importing', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
-    expect((await importFile(as.editor, space.id, 'a.exe', Buffer.from('MZ'))).body.code).toBe(
+    expect((await importFile(as.editor, space.id, 'a.exe', Buffer.from('MZ'))).code).toBe(
       ErrorCode.fileTypeUnsupported,
     );
     expect((await importFile(as.reader, space.id, 'a.md', Buffer.from('a'))).status).toBe(404);
