@@ -2,7 +2,7 @@
 // an uploaded archive, readers' exports, Word tables, and nothing left behind by a failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,9 @@ import {
   type ExportFormat,
   type Transfer,
 } from '@library/contract';
-import { pageBlocks, spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import { jobs, pageBlocks, spaceFiles, spaceNodes, transfers } from '../../db/schema/index.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
 import { inlineText, isRecord } from '../../lib/block-text.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
@@ -21,6 +23,7 @@ import { extractText } from '../file/file.text.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import mammoth from 'mammoth';
 import { tableDocx } from './transfer.test-fixtures.js';
+import { transferKeepMs } from './transfer.service.js';
 
 type Headers = Record<string, string>;
 
@@ -234,7 +237,7 @@ describe('import and export of Markdown', () => {
     expect(files.get('手册/使用.md')).toContain(`(../files/${encodeURIComponent('说明')}.txt)`);
     expect(Buffer.from(await whole.zip!.file('files/shot.png')!.async('uint8array'))).toEqual(png);
 
-    const page = imported.report.firstPageId!;
+    const page = imported.report!.firstPageId!;
     const one = await exportZip(as.editor, space.id, page);
     expect(Object.keys(one.zip!.files).filter((name) => name.endsWith('.md'))).toHaveLength(1);
   });
@@ -242,7 +245,7 @@ describe('import and export of Markdown', () => {
   it('gives readers the published text only, and nothing they cannot read', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const shown = await importFile(as.editor, space.id, '公开.md', Buffer.from('公开文本\n'));
-    const pageId = shown.report.firstPageId!;
+    const pageId = shown.report!.firstPageId!;
     const publish = await t.app.inject({
       method: 'POST',
       url: `/api/v2/space/page/${pageId}/version`,
@@ -300,7 +303,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.report.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report!.firstPageId!));
     const blocks = rows.map((row) => row.data as Block);
     const table = blocks.find((block) => block.type === 'table');
     expect(table).toBeDefined();
@@ -311,7 +314,7 @@ describe('import and export of Markdown', () => {
   it('reports a missing image once, and keeps it as a link', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
-    expect(res.report.problems).toEqual([{ path: '缺图.md', reason: 'image not found: 无.png' }]);
+    expect(res.report!.problems).toEqual([{ path: '缺图.md', reason: 'image not found: 无.png' }]);
   });
 
   it('imports HTML', async () => {
@@ -328,7 +331,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.report.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report!.firstPageId!));
     expect(rows.map((row) => (row.data as Block).type).sort()).toEqual([
       'heading',
       'numberedListItem',
@@ -356,7 +359,7 @@ describe('export as PDF and Word', () => {
       await zip.generateAsync({ type: 'nodebuffer' }),
     );
     expect(imported.status).toBe(200);
-    return { space, as, pageId: imported.report.firstPageId! };
+    return { space, as, pageId: imported.report!.firstPageId! };
   }
 
   it('writes a PDF whose text, read back, holds the Chinese text', async () => {
@@ -484,5 +487,145 @@ describe('refused imports', () => {
       ErrorCode.fileTypeUnsupported,
     );
     expect((await importFile(as.reader, space.id, 'a.md', Buffer.from('a'))).status).toBe(404);
+  });
+});
+
+describe('transfers as jobs', () => {
+  const startExport = (headers: Headers, spaceId: string, payload: object) =>
+    t.call('POST', `/api/v1/space/${spaceId}/export`, headers, payload);
+
+  async function threePages() {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    for (const name of ['一', '二', '三']) zip.file(`${name}.md`, `# ${name}\n`);
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'p.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    // three entries read, three documents converted, the tree written
+    expect(imported.transfer).toMatchObject({ status: 'done', done: 7, total: 7, format: 'zip' });
+    return { space, as };
+  }
+
+  it('counts an export in pages, shows it to its starter only, and downloads once done', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'markdown' });
+    expect(started.status).toBe(200);
+    const transfer = started.body.data as Transfer;
+    expect(transfer).toMatchObject({ status: 'queued', done: 0, total: 3, fileName: null });
+
+    // not finished yet: nothing to download
+    const early = await t.call(
+      'GET',
+      `/api/v1/transfer/${transfer.transferId}/download`,
+      as.editor,
+    );
+    expect(early).toMatchObject({ status: 404, body: { code: ErrorCode.dataMissing } });
+    // another member of the space, and a stranger, do not see it
+    for (const other of [as.reader, as.outsider]) {
+      for (const url of [
+        `/api/v1/transfer/${transfer.transferId}`,
+        `/api/v1/transfer/${transfer.transferId}/download`,
+      ]) {
+        expect(await t.call('GET', url, other)).toMatchObject({
+          status: 404,
+          body: { code: ErrorCode.dataMissing },
+        });
+      }
+    }
+    const done = await settled(as.editor, transfer.transferId);
+    expect(done).toMatchObject({ status: 'done', done: 3, total: 3, fileName: `${space.name}.zip` });
+    expect(done.finishedAt).not.toBeNull();
+    const other = await t.call(
+      'GET',
+      `/api/v1/transfer/${transfer.transferId}/download`,
+      as.reader,
+    );
+    expect(other.status).toBe(404);
+  });
+
+  it('refuses at once what the job would refuse: access, the node, the format', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    expect((await startExport(as.outsider, space.id, {})).status).toBe(404);
+    expect(
+      (await startExport(as.editor, space.id, { nodeId: '00000000-0000-4000-8000-000000000000' }))
+        .status,
+    ).toBe(404);
+    expect((await startExport(as.editor, space.id, { format: 'rtf' })).body.code).toBe(
+      ErrorCode.paramError,
+    );
+    expect(
+      (await t.call('GET', '/api/v1/transfer/00000000-0000-4000-8000-000000000000', as.editor))
+        .status,
+    ).toBe(404);
+  });
+
+  it('picks up a run cut off by a restart once its lease runs out', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'pdf' });
+    const id = (started.body.data as Transfer).transferId;
+    // a worker claimed the job, marked the transfer running, and died
+    await t.db
+      .update(jobs)
+      .set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(
+        sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+      );
+    await t.db.update(transfers).set({ status: 'running', done: 1 }).where(eq(transfers.id, id));
+    expect(await settled(as.editor, id)).toMatchObject({ status: 'done', done: 3, total: 3 });
+  });
+
+  it('ends failed with the code when the job cannot finish, and nothing half-made stays', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const topic = await t.call('POST', `/api/v2/space/${space.id}/topic`, as.editor, {
+      name: '目标',
+    });
+    const body = multipartBody('a.md', Buffer.from('# a\n'));
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/space/${space.id}/import?parentId=${topic.body.data.topicId}`,
+      headers: { ...as.editor, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const id = (started.json() as { data: Transfer }).data.transferId;
+    // the topic goes to the recycle bin before the job runs
+    const binned = await t.call(
+      'DELETE',
+      `/api/v2/space/topic/${topic.body.data.topicId}`,
+      as.editor,
+    );
+    expect(binned.status).toBe(200);
+    const failed = await settled(as.editor, id);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: ErrorCode.dataMissing });
+    const pages = await t.db
+      .select()
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
+    expect(pages).toHaveLength(0);
+  });
+
+  it('removes a finished transfer, its upload and its file a day later', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'markdown' });
+    const id = (started.body.data as Transfer).transferId;
+    await settled(as.editor, id);
+    const [row] = await t.db.select().from(transfers).where(eq(transfers.id, id));
+    const storage = createStorage(t.config, 'files');
+    expect(await storage.size(row!.resultKey!)).toBeGreaterThan(0);
+    const expiry = sql`${jobs.kind} = ${Job.expireTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`;
+    const [waiting] = await t.db.select().from(jobs).where(expiry);
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now() + transferKeepMs - 60_000);
+    await t.db.update(jobs).set({ runAt: new Date() }).where(expiry);
+    await t.jobs.drain();
+    expect((await t.call('GET', `/api/v1/transfer/${id}`, as.editor)).status).toBe(404);
+    expect(await storage.size(row!.resultKey!)).toBeNull();
+    // an import's upload is gone once its job ended
+    const [imported] = await t.db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.spaceId, space.id), eq(transfers.kind, 'import')));
+    expect(await storage.size(imported!.uploadKey!)).toBeNull();
   });
 });
