@@ -51,14 +51,30 @@ import {
   liveTopic,
   type DocumentKind,
 } from './import-target.js';
+import {
+  archiveShapeOf,
+  confluencePage,
+  csvTableHtml,
+  isDatabase,
+  otherPathsOf,
+  placeOf,
+  skippedEntry,
+  titleOf,
+  type ArchiveShape,
+} from './import-shapes.js';
 import { pageHref } from './transfer-paths.js';
 
 interface ImportDocument {
   /** the path in the archive (the upload's name for a single document) */
   path: string;
-  kind: DocumentKind;
+  /** where it goes in the tree, as a path (import-shapes.ts `placeOf`) */
+  place: string;
+  /** a Notion database is a CSV file */
+  kind: DocumentKind | 'csv';
   source: string | Buffer;
   pageId: string;
+  /** the page's name, when the document names itself (a Confluence page's heading) */
+  title?: string;
 }
 
 interface StoredFile {
@@ -79,6 +95,8 @@ class ImportRun {
   private readonly filesByPath = new Map<string, string>();
   private readonly pagesByPath = new Map<string, string>();
   private readRoom = importLimits.uncompressedBytes;
+
+  shape: ArchiveShape = 'plain';
 
   constructor(
     readonly deps: FileDeps,
@@ -172,6 +190,13 @@ class ImportRun {
   async blocksOf(document: ImportDocument): Promise<Block[]> {
     const options = this.optionsFor(document);
     if (document.kind === 'markdown') return markdownToBlocks(String(document.source), options);
+    if (document.kind === 'csv')
+      return htmlToBlocks(csvTableHtml(String(document.source)), options);
+    if (document.kind === 'html' && this.shape === 'confluence') {
+      const page = confluencePage(String(document.source));
+      if (page.title) document.title = page.title;
+      return htmlToBlocks(page.root, options);
+    }
     if (document.kind === 'html') return htmlToBlocks(String(document.source), options);
     let index = 0;
     const result = await mammoth.convertToHtml(
@@ -235,8 +260,11 @@ export async function runImport(
   try {
     const documents: ImportDocument[] = [];
     if (format === 'zip') {
-      const entries = await openZip(upload.file);
-      const documentCount = entries.filter((entry) => documentKinds[extensionOf(entry.path)]);
+      const all = await openZip(upload.file);
+      run.shape = archiveShapeOf(all.map((entry) => entry.path));
+      const paths = new Set(all.map((entry) => entry.path));
+      const entries = all.filter((entry) => !skippedEntry(run.shape, entry.path, paths));
+      const documentCount = entries.filter((entry) => documentKindOf(run.shape, entry.path));
       progress.total(entries.length + documentCount.length + 1);
       await collect(run, entries, documents, progress);
     } else {
@@ -246,7 +274,13 @@ export async function runImport(
         format === 'docx'
           ? await readBytes(stream, importLimits.documentBytes, upload.name)
           : await readText(stream, importLimits.documentBytes, upload.name);
-      documents.push({ path: upload.name, kind: format, source, pageId: randomUUID() });
+      documents.push({
+        path: upload.name,
+        place: upload.name,
+        kind: format,
+        source,
+        pageId: randomUUID(),
+      });
       run.notePage(upload.name, documents[0]!.pageId);
       progress.step();
     }
@@ -262,7 +296,7 @@ export async function runImport(
       await requireFeature(db, userId, 'createTopic');
       if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
     }
-    await writeTree(db, userId, spaceId, parentId, topics, pages);
+    await writeTree(db, userId, spaceId, parentId, run.shape, topics, pages);
     progress.step();
     return {
       parentId,
@@ -287,7 +321,7 @@ async function collect(
 ) {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of sorted) {
-    const kind = documentKinds[extensionOf(entry.path)];
+    const kind = documentKindOf(run.shape, entry.path);
     if (kind) {
       if (entry.size > importLimits.documentBytes) {
         throw tooLarge(`${entry.path} is larger than ${importLimits.documentBytes} bytes`);
@@ -297,16 +331,34 @@ async function collect(
           ? await readBytes(entry.open(), importLimits.documentBytes, entry.path)
           : await readText(entry.open(), importLimits.documentBytes, entry.path);
       run.spend(typeof source === 'string' ? Buffer.byteLength(source) : source.length);
-      const document = { path: entry.path, kind, source, pageId: randomUUID() };
+      const document = { path: entry.path, place: entry.path, kind, source, pageId: randomUUID() };
       documents.push(document);
-      run.notePage(entry.path, document.pageId);
+      for (const name of [entry.path, ...otherPathsOf(run.shape, entry.path)]) {
+        run.notePage(name, document.pageId);
+      }
     } else {
       await run.storeFile(entry.path, entry.open());
     }
     progress.step();
   }
-  documents.sort((a, b) => compareTreeOrder(a.path, b.path));
+  const folders = new Set(documents.flatMap((document) => foldersOf(document.path)));
+  for (const document of documents) document.place = placeOf(run.shape, document.path, folders);
+  documents.sort((a, b) => compareTreeOrder(a.place, b.place));
 }
+
+/** The folders a path is in, innermost first. */
+function foldersOf(entryPath: string): string[] {
+  const out: string[] = [];
+  for (let folder = path.dirname(entryPath); folder !== '.' && folder !== '';) {
+    out.push(folder);
+    folder = path.dirname(folder);
+  }
+  return out;
+}
+
+/** A document's kind by its name; a Notion database (CSV) is one too. */
+const documentKindOf = (shape: ArchiveShape, entryPath: string) =>
+  isDatabase(shape, entryPath) ? ('csv' as const) : documentKinds[extensionOf(entryPath)];
 
 /** Folders before the documents beside them (as a tree shows topics), then by name. */
 function compareTreeOrder(a: string, b: string): number {
@@ -326,23 +378,11 @@ function compareTreeOrder(a: string, b: string): number {
 
 /** The folders holding documents, parents first (files-only folders make no topic). */
 function topicsOf(documents: ImportDocument[]): string[] {
-  const folders = new Set<string>();
-  for (const document of documents) {
-    let folder = path.dirname(document.path);
-    while (folder !== '.' && folder !== '') {
-      folders.add(folder);
-      folder = path.dirname(folder);
-    }
-  }
+  const folders = new Set(documents.flatMap((document) => foldersOf(document.place)));
   // parents before their sub-folders, siblings in tree order
   const depth = (folder: string) => folder.split('/').length;
   return [...folders].sort((a, b) => depth(a) - depth(b) || compareTreeOrder(`${a}/x`, `${b}/x`));
 }
-
-const titleOf = (documentPath: string) =>
-  Array.from(path.basename(documentPath, path.extname(documentPath)).trim() || 'untitled')
-    .slice(0, 255)
-    .join('');
 
 /** The new topics, pages and blocks in one transaction under the space's lock. */
 async function writeTree(
@@ -350,6 +390,7 @@ async function writeTree(
   userId: number,
   spaceId: string,
   parentId: string | null,
+  shape: ArchiveShape,
   topics: string[],
   pages: Array<{ document: ImportDocument; blocks: Block[] }>,
 ) {
@@ -368,11 +409,10 @@ async function writeTree(
       return position;
     };
     const base = { spaceId, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now };
-    // parents first: topics in path order, then each page in its folder, in tree order
     // topics first, parents before children (`topicsOf`), then the pages in tree order
     const order = [
       ...topics.map((folder) => ({ folder, page: undefined })),
-      ...pages.map((page) => ({ folder: path.dirname(page.document.path), page })),
+      ...pages.map((page) => ({ folder: path.dirname(page.document.place), page })),
     ];
     const attached = new Set<string>();
     for (const { folder, page } of order) {
@@ -382,7 +422,7 @@ async function writeTree(
           ...base,
           parentId: parent,
           type: 'topic',
-          name: titleOf(`${folder}.x`),
+          name: titleOf(shape, folder),
           position: await nextPosition(parent),
         });
         folderIds.set(folder, topic.id);
@@ -395,7 +435,7 @@ async function writeTree(
         id: pageId,
         parentId: parent,
         type: 'page',
-        name: titleOf(page.document.path),
+        name: page.document.title ?? titleOf(shape, page.document.path),
         position: await nextPosition(parent),
       });
       const positions = positionsBetween(null, null, page.blocks.length);

@@ -536,7 +536,12 @@ describe('transfers as jobs', () => {
       }
     }
     const done = await settled(as.editor, transfer.transferId);
-    expect(done).toMatchObject({ status: 'done', done: 3, total: 3, fileName: `${space.name}.zip` });
+    expect(done).toMatchObject({
+      status: 'done',
+      done: 3,
+      total: 3,
+      fileName: `${space.name}.zip`,
+    });
     expect(done.finishedAt).not.toBeNull();
     const other = await t.call(
       'GET',
@@ -627,5 +632,146 @@ describe('transfers as jobs', () => {
       .from(transfers)
       .where(and(eq(transfers.spaceId, space.id), eq(transfers.kind, 'import')));
     expect(await storage.size(imported!.uploadKey!)).toBeNull();
+  });
+});
+
+describe('Notion and Confluence export zips', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  async function treeOf(spaceId: string) {
+    const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId));
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    const pathOf = (id: string | null): string => {
+      const node = id ? byId.get(id) : undefined;
+      return node ? `${node.parentId ? `${pathOf(node.parentId)}/` : ''}${node.name}` : '';
+    };
+    const blocksOf = async (name: string) => {
+      const page = nodes.find((node) => node.type === 'page' && node.name === name);
+      expect(page, name).toBeDefined();
+      const rows = await t.db
+        .select({ data: pageBlocks.data })
+        .from(pageBlocks)
+        .where(eq(pageBlocks.pageId, page!.id));
+      return rows.map((row) => row.data as Block);
+    };
+    return {
+      paths: nodes.map((node) => `${node.type} ${pathOf(node.id)}`).sort(),
+      idOf: (name: string) => nodes.find((node) => node.type === 'page' && node.name === name)!.id,
+      blocksOf,
+    };
+  }
+
+  it('reads a Notion export: ids out of the names, links to the new pages, databases as tables', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const book = '团队手册 0123456789abcdef0123456789abcdef';
+    const onboarding = '入职 fedcba9876543210fedcba9876543210';
+    const tasks = '任务 11112222333344445555666677778888';
+    const zip = new JSZip();
+    zip.file(
+      `${book}.md`,
+      `# 团队手册\n\n先读[入职](${encodeURIComponent(book)}/${encodeURIComponent(onboarding)}.md)。\n\n![截图](${encodeURIComponent(book)}/shot.png)\n`,
+    );
+    zip.file(
+      `${book}/${onboarding}.md`,
+      `# 入职\n\n回到[团队手册](../${encodeURIComponent(book)}.md)，看[任务](../${encodeURIComponent(tasks)}.csv)。\n`,
+    );
+    zip.file(`${book}/shot.png`, png);
+    zip.file(`${tasks}.csv`, '名称,状态\n写文档,完成\n');
+    zip.file(
+      `${tasks}_all.csv`,
+      '\uFEFF名称,状态,负责人\r\n写文档,完成,张三\r\n"审阅, 合并","进行中 ""急""",李四\r\n',
+    );
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'Export-1234.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.transfer).toMatchObject({ status: 'done' });
+    expect(imported.report).toMatchObject({ topics: 1, pages: 3, files: 1, problems: [] });
+
+    const tree = await treeOf(space.id);
+    // the page with sub-pages goes into their topic; no name keeps its id
+    expect(tree.paths).toEqual([
+      'page 任务',
+      'page 团队手册/入职',
+      'page 团队手册/团队手册',
+      'topic 团队手册',
+    ]);
+    const bookBlocks = JSON.stringify(await tree.blocksOf('团队手册'));
+    expect(bookBlocks).toContain(`/space/${space.id}/page/${tree.idOf('入职')}`);
+    expect(bookBlocks).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
+    const back = JSON.stringify(await tree.blocksOf('入职'));
+    expect(back).toContain(`/space/${space.id}/page/${tree.idOf('团队手册')}`);
+    expect(back).toContain(`/space/${space.id}/page/${tree.idOf('任务')}`);
+    // the database with every row (`_all`) as a table, its first row the header
+    const [table] = await tree.blocksOf('任务');
+    expect(blocksToMarkdown([table])).toBe(
+      '| 名称 | 状态 | 负责人 |\n| - | - | - |\n| 写文档 | 完成 | 张三 |\n| 审阅, 合并 | 进行中 "急" | 李四 |\n',
+    );
+  });
+
+  it('reads a Confluence HTML export: the page without its chrome, titles, links and attachments', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const page = (title: string, main: string) => `<!DOCTYPE html>
+<html><head><title>测试空间 : ${title}</title><link rel="stylesheet" href="styles/site.css"></head>
+<body><div id="page"><div id="main" class="aui-page-panel">
+<div id="main-header"><div id="breadcrumb-section"><ol id="breadcrumbs">
+<li class="first"><span><a href="index.html">测试空间</a></span></li></ol></div>
+<h1 id="title-heading" class="pagetitle"><span id="title-text"> 测试空间 : ${title} </span></h1></div>
+<div id="content" class="view"><div class="page-metadata">由 张三 创建，最后修改于 2024-01-02</div>
+<div id="main-content" class="wiki-content group">${main}</div>
+<div class="pageSection group"><div class="pageSectionHeader"><h2 id="attachments" class="pageSectionTitle">Attachments:</h2></div>
+<div class="greybox" align="left"><img src="images/icons/bullet_blue.gif" height="8" width="8" alt=""/>
+<a href="attachments/65537/65538.png">截图.png</a> (image/png)<br/></div></div></div></div>
+<div id="footer" role="contentinfo"><section class="footer-body"><p>Document generated by Confluence on 一月 02, 2024 10:00</p></section></div>
+</div></body></html>`;
+    const zip = new JSZip();
+    zip.file(
+      'TEST/index.html',
+      '<html><body><h2>Available Pages:</h2><ul><li><a href="Home_65537.html">首页</a></li></ul></body></html>',
+    );
+    zip.file(
+      'TEST/Home_65537.html',
+      page(
+        '首页',
+        '<h2>欢迎</h2><p>请看<a href="Meeting-Notes_65540.html">会议记录</a>。</p><p><span class="confluence-embedded-file-wrapper"><img class="confluence-embedded-image" src="attachments/65537/65538.png"></span></p>',
+      ),
+    );
+    zip.file(
+      'TEST/Meeting-Notes_65540.html',
+      page(
+        '会议记录',
+        '<table class="confluenceTable"><tbody><tr><th>议题</th><th>负责人</th></tr><tr><td>发布</td><td>李四</td></tr></tbody></table>',
+      ),
+    );
+    zip.file('TEST/attachments/65537/65538.png', png);
+    zip.file('TEST/styles/site.css', 'body { color: black }');
+    zip.file('TEST/images/icons/bullet_blue.gif', 'GIF89a');
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'Confluence-space-export.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.transfer).toMatchObject({ status: 'done' });
+    // the page list, the styles and the icons are left out
+    expect(imported.report).toMatchObject({ topics: 1, pages: 2, files: 1, problems: [] });
+    const tree = await treeOf(space.id);
+    expect(tree.paths).toEqual(['page TEST/会议记录', 'page TEST/首页', 'topic TEST']);
+
+    const home = await tree.blocksOf('首页');
+    const text = JSON.stringify(home);
+    expect(text).toContain(`/space/${space.id}/page/${tree.idOf('会议记录')}`);
+    expect(text).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
+    expect(home.map((block) => block.type)).toEqual(['heading', 'paragraph', 'image']);
+    for (const chrome of ['Document generated', 'Attachments', '最后修改', '测试空间']) {
+      expect(text).not.toContain(chrome);
+    }
+    const [table] = await tree.blocksOf('会议记录');
+    expect(blocksToMarkdown([table])).toBe('| 议题 | 负责人 |\n| - | - |\n| 发布 | 李四 |\n');
   });
 });
