@@ -320,7 +320,7 @@ function SpaceHeader() {
               }}
             />
           </Tooltip>
-          {space && (
+          {space && loggedIn && (
             <HeaderButton
               label={t('transfer.exportSpace')}
               icon={<ExportOutlined />}

@@ -1,13 +1,16 @@
 // `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
 // to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
-// AI chat (`/space-mobile/:spaceId/ai`); back leads up a topic, and from the top to my spaces.
+// AI chat (`/space-mobile/:spaceId/ai`), the file library, 'new from template', and import into
+// and export of the topic on screen; back leads up a topic, and from the top to my spaces.
 // No tabs on mobile. Anonymous visitors get the same list of an open space on
 // /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Empty, List, Result, Skeleton } from 'antd';
 import {
   AppstoreAddOutlined,
+  ExportOutlined,
   FolderOpenOutlined,
+  ImportOutlined,
   RightOutlined,
   RobotOutlined,
 } from '@ant-design/icons';
@@ -20,6 +23,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { SpaceFilesDrawer } from '../../files';
 import { TemplateGalleryDialog } from '../../templates';
+import { openTransfer, TransferDialog } from '../../transfer';
 import { useFeature } from '../../../hooks/use-feature';
 import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
@@ -100,6 +104,11 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
   const nodes: TreeNode[] = topic?.node.type === 'topic' ? topic.node.children : tree.roots;
   const hrefs = spaceMobileHrefs(kind, spaceId);
   const parentHref = topic?.parentId ? hrefs.topic(topic.parentId) : hrefs.root;
+  const transferTarget = {
+    spaceId,
+    nodeId: topic?.node.type === 'topic' ? topic.id : undefined,
+    name: topic?.name ?? space.name,
+  };
 
   return (
     <div className="space-mobile">
@@ -136,10 +145,28 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 onClick={() => setGalleryOpen(true)}
               />
             )}
+            {/* import into, and export, the topic on screen (the space at the top) */}
+            {kind === 'space' && space.abilities.canEdit && pageOn && (
+              <Button
+                type="text"
+                icon={<ImportOutlined />}
+                aria-label={t('transfer.import')}
+                onClick={() => openTransfer({ mode: 'import', ...transferTarget })}
+              />
+            )}
+            {kind === 'space' && token !== null && (
+              <Button
+                type="text"
+                icon={<ExportOutlined />}
+                aria-label={t('transfer.export')}
+                onClick={() => openTransfer({ mode: 'export', ...transferTarget })}
+              />
+            )}
             {actions}
           </>
         }
       />
+      <TransferDialog />
       <TemplateGalleryDialog
         open={galleryOpen}
         spaceId={spaceId}
