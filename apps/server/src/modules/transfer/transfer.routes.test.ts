@@ -157,51 +157,60 @@ function outline(markdown: string) {
 }
 
 describe('import and export of Markdown', () => {
-  it("round-trips this repository's docs/: headings, tables and links survive", async () => {
-    const { space, as } = await buildSpaceWithRoles(t.db);
-    const docs = path.join(repoRoot, 'docs');
-    const zip = new JSZip();
-    const originals = new Map<string, string>();
-    for (const name of fs.readdirSync(docs, { recursive: true }).map(String)) {
-      const full = path.join(docs, name);
-      if (!fs.statSync(full).isFile() || !name.endsWith('.md')) continue;
-      const text = fs.readFileSync(full, 'utf8');
-      const posix = name.split(path.sep).join('/');
-      originals.set(posix, text);
-      zip.file(`docs/${posix}`, text);
-    }
-    expect(originals.size).toBeGreaterThan(5);
-    const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
-    expect(imported.status).toBe(200);
-    expect(imported.report).toMatchObject({ pages: originals.size, topics: 2 });
+  // the whole docs/ folder in and out: tens of seconds on a loaded machine
+  it(
+    "round-trips this repository's docs/: headings, tables and links survive",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { space, as } = await buildSpaceWithRoles(t.db);
+      const docs = path.join(repoRoot, 'docs');
+      const zip = new JSZip();
+      const originals = new Map<string, string>();
+      for (const name of fs.readdirSync(docs, { recursive: true }).map(String)) {
+        const full = path.join(docs, name);
+        if (!fs.statSync(full).isFile() || !name.endsWith('.md')) continue;
+        const text = fs.readFileSync(full, 'utf8');
+        const posix = name.split(path.sep).join('/');
+        originals.set(posix, text);
+        zip.file(`docs/${posix}`, text);
+      }
+      expect(originals.size).toBeGreaterThan(5);
+      const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
+      expect(imported.status).toBe(200);
+      expect(imported.report).toMatchObject({ pages: originals.size, topics: 2 });
 
-    // internal links point to the new pages
-    const pages = await t.db
-      .select({ id: spaceNodes.id, name: spaceNodes.name })
-      .from(spaceNodes)
-      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
-    const architecture = pages.find((page) => page.name === 'architecture');
-    expect(architecture).toBeDefined();
-    const allBlocks = JSON.stringify(await t.db.select({ data: pageBlocks.data }).from(pageBlocks));
-    expect(allBlocks).toContain(`/space/${space.id}/page/`);
+      // internal links point to the new pages
+      const pages = await t.db
+        .select({ id: spaceNodes.id, name: spaceNodes.name })
+        .from(spaceNodes)
+        .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
+      const architecture = pages.find((page) => page.name === 'architecture');
+      expect(architecture).toBeDefined();
+      const allBlocks = JSON.stringify(
+        await t.db.select({ data: pageBlocks.data }).from(pageBlocks),
+      );
+      expect(allBlocks).toContain(`/space/${space.id}/page/`);
 
-    const exported = await exportZip(as.editor, space.id);
-    expect(exported.status).toBe(200);
-    expect(exported.res!.headers['content-type']).toBe('application/zip');
-    const files = await markdownFiles(exported.zip!);
-    expect([...files.keys()].sort()).toEqual(
-      [...originals.keys()].map((name) => `docs/${name}`).sort(),
-    );
-    for (const [name, text] of originals) {
-      const again = files.get(`docs/${name}`)!;
-      const before = outline(text);
-      const after = outline(again);
-      expect(after.headings, name).toEqual(before.headings);
-      expect(after.tables, name).toEqual(before.tables);
-      expect(after.links, name).toEqual(before.links);
-    }
-  });
+      const exported = await exportZip(as.editor, space.id);
+      expect(exported.status).toBe(200);
+      expect(exported.res!.headers['content-type']).toBe('application/zip');
+      const files = await markdownFiles(exported.zip!);
+      expect([...files.keys()].sort()).toEqual(
+        [...originals.keys()].map((name) => `docs/${name}`).sort(),
+      );
+      for (const [name, text] of originals) {
+        const again = files.get(`docs/${name}`)!;
+        const before = outline(text);
+        const after = outline(again);
+        expect(after.headings, name).toEqual(before.headings);
+        expect(after.tables, name).toEqual(before.tables);
+        expect(after.links, name).toEqual(before.links);
+      }
+    },
+  );
 
   it('exports one page and one topic, with their images under files/', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
