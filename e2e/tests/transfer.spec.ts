@@ -1,6 +1,6 @@
-// Import and export (issue 14 §3–4) in the browser: a Word document with a table imported into
-// the space shows its table; a page exported as PDF holds its Chinese text (read back with a PDF
-// text reader, not a screenshot).
+// Import and export (issue 14 §3–4) in the browser, each a transfer job the dialog follows on the
+// server: a Word document with a table imported into the space shows its table; a page exported
+// as PDF holds its Chinese text (read back with a PDF text reader, not a screenshot).
 import fs from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -46,6 +46,10 @@ test('a Word document imported into a space shows its table; the page exports to
   await page.getByRole('menuitem', { name: '导入到空间' }).click();
   const dialog = page.getByRole('dialog', { name: '导入到“季度资料”' });
   await expect(dialog).toBeVisible();
+  // the dialog asks the server for the transfer's progress until it is done
+  const followed = page.waitForResponse(
+    (response) => /\/api\/v1\/transfer\/[0-9a-f-]{36}$/.test(response.url()) && response.ok(),
+  );
   await dialog.locator('input[type=file]').setInputFiles({
     name: '季度汇总.docx',
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -56,6 +60,7 @@ test('a Word document imported into a space shows its table; the page exports to
     ]),
   });
   await expect(dialog.getByTestId('transfer-report')).toContainText('已导入 1 个页面');
+  expect(((await (await followed).json()) as { data: { kind: string } }).data.kind).toBe('import');
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
 
   // the new page is in the tree; opened, it shows the table
@@ -70,7 +75,11 @@ test('a Word document imported into a space shows its table; the page exports to
   const exporting = page.getByRole('dialog', { name: '导出“季度汇总”' });
   await exporting.getByRole('radio', { name: /PDF/ }).check();
   const downloading = page.waitForEvent('download');
+  const fetched = page.waitForResponse((response) =>
+    /\/api\/v1\/transfer\/[0-9a-f-]{36}\/download$/.test(response.url()),
+  );
   await exporting.getByTestId('transfer-export').click();
+  expect((await fetched).headers()['content-type']).toBe('application/pdf');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('季度汇总.pdf');
   const bytes = fs.readFileSync((await download.path())!);

@@ -42,6 +42,11 @@ import { createBlocksCache } from './modules/page/blocks-cache.js';
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
 import type { FileDeps } from './modules/file/file.service.js';
+import {
+  expireTransferHandler,
+  runTransferHandler,
+  type TransferDeps,
+} from './modules/transfer/transfer.service.js';
 import { registerTransferRoutes } from './modules/transfer/transfer.routes.js';
 import { sweepTempHandler } from './modules/file/file.sweep.js';
 import { extractTextHandler } from './modules/file/file.text.js';
@@ -284,10 +289,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTemplateRoutes(app, { db });
   app.jobs.handle(Job.createFromTemplate, createFromTemplateHandler(db));
   registerFileRoutes(app, fileDeps);
-  registerTransferRoutes(app, {
+  const transferDeps: TransferDeps = {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
-  });
+  };
+  registerTransferRoutes(app, transferDeps);
+  app.jobs.handle(Job.runTransfer, runTransferHandler(transferDeps));
+  app.jobs.handle(Job.expireTransfer, expireTransferHandler(transferDeps));
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',

@@ -216,6 +216,9 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     name: '钥匙',
     spaceIds: [spaceId],
   });
+  // a finished export (its download reached too)
+  const transfer = await call('POST', `/api/v1/space/${spaceId}/export`, { nodeId: pageId });
+  await app.jobs.drain();
   const devices = await call('GET', '/api/v1/user/devices');
   const device = devices.list.find((d: { current: boolean }) => !d.current);
   // goods for sale (kept by administrators, whom no caller here is) and the owner's sandbox order
@@ -255,6 +258,7 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     shareId: share.shareId,
     templateId: template.templateId,
     keyId: accessKey.key.keyId,
+    transferId: transfer.transferId,
   };
   /** `{id}` by the path segment before it */
   const idBefore: Record<string, string | undefined> = {
@@ -278,6 +282,7 @@ async function buildFixture(app: App, db: Database): Promise<Fixture> {
     share: ids.shareId,
     template: ids.templateId,
     accessKey: ids.keyId,
+    transfer: ids.transferId,
   };
   const values: Record<string, string | number> = {
     memberType: 'user',

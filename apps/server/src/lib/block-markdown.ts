@@ -21,6 +21,7 @@ import type {
   TableCell,
   TableRow,
 } from 'mdast';
+import type { Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -530,8 +531,9 @@ export function markdownToBlocks(markdown: string, options: MarkdownInOptions = 
  * to mdast (hast-util-to-mdast: tables, lists, code, images, links) and on like Markdown; scripts,
  * styles and unknown elements are dropped to their text.
  */
-export function htmlToBlocks(html: string, options: MarkdownInOptions = {}): Block[] {
-  const root = toMdast(fromHtml(html)) as Root;
+/** HTML (or its parsed tree) as blocks. */
+export function htmlToBlocks(html: string | HastRoot, options: MarkdownInOptions = {}): Block[] {
+  const root = toMdast(typeof html === 'string' ? fromHtml(html) : html) as Root;
   return new MdastReader(options).blocks(root.children);
 }
 

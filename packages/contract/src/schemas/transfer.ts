@@ -9,12 +9,12 @@ export type ExportFormat = (typeof exportFormats)[number];
 
 export const transferSpaceParamsSchema = z.object({ spaceId: idSchema });
 
-/** `?nodeId=&format=`: a page or a topic (absent: the whole space). */
-export const exportQuerySchema = z.object({
+/** What to export: a page or a topic (`nodeId` absent: the whole space), in which format. */
+export const exportRequestSchema = z.object({
   nodeId: idSchema.optional(),
   format: z.enum(exportFormats).default('markdown'),
 });
-export type ExportQuery = z.input<typeof exportQuerySchema>;
+export type ExportRequest = z.input<typeof exportRequestSchema>;
 
 /** `?parentId=`: the topic the import goes into (absent: the space's root). */
 export const importQuerySchema = z.object({ parentId: idSchema.optional() });
@@ -55,3 +55,40 @@ export const importReportSchema = z.object({
   problems: z.array(importProblemSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const transferKinds = ['import', 'export'] as const;
+export type TransferKind = (typeof transferKinds)[number];
+
+/** queued → running → done | failed; a run cut off by a restart is picked up again. */
+export const transferStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+
+export const transferParamsSchema = z.object({ transferId: idSchema });
+
+/**
+ * An import or export running as a background job (`GET /api/v1/transfer/{transferId}`, seen by
+ * its starter only): progress as `done` of `total` steps (an import's entries and pages, an
+ * export's pages), then the import's report or the export's file to download.
+ */
+export const transferSchema = z.object({
+  transferId: idSchema,
+  kind: z.enum(transferKinds),
+  spaceId: idSchema,
+  /** an import's topic (null: the root); an export's page or topic (null: the whole space) */
+  nodeId: idSchema.nullable(),
+  /** an export's format; an import's is the upload's kind: markdown, html, docx or zip */
+  format: z.string(),
+  status: z.enum(transferStatuses),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** a finished import's report */
+  report: importReportSchema.nullable(),
+  /** a finished export's file name (download it from `/api/v1/transfer/{transferId}/download`) */
+  fileName: z.string().nullable(),
+  /** the catalogue code it failed with, and what went wrong in English words */
+  errorCode: z.number().int().nullable(),
+  errorDetail: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Transfer = z.infer<typeof transferSchema>;

@@ -11,3 +11,4 @@ export * from './shares.js';
 export * from './search.js';
 export * from './templates.js';
 export * from './access-keys.js';
+export * from './transfers.js';

@@ -46,4 +46,8 @@ export const Job = {
   indexSearchAll: defineJob('search.index-all', none),
   /** makes a topic subtree from a template (a pending creation, template.service.ts) */
   createFromTemplate: defineJob('template.create', z.object({ creationId: z.string() })),
+  /** runs one import or export (a transfer, transfer.service.ts) */
+  runTransfer: defineJob('transfer.run', z.object({ transferId: z.string() })),
+  /** removes a finished transfer and its stored upload and export a day later */
+  expireTransfer: defineJob('transfer.expire', z.object({ transferId: z.string() })),
 } as const;

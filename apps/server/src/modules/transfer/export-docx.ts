@@ -27,6 +27,7 @@ import {
   planExport,
   readableFiles,
   type ExportArchive,
+  type ExportProgress,
   type ExportDeps,
   type ExportedFile,
 } from './export.service.js';
@@ -254,10 +255,11 @@ export async function exportDocx(
   userId: number | null,
   spaceId: string,
   nodeId: string | undefined,
+  progress: ExportProgress = () => undefined,
 ): Promise<ExportArchive> {
   const plan = await planExport(deps, userId, spaceId, nodeId);
   const children: Array<Paragraph | Table> = [];
-  for (const page of plan.pages) {
+  for (const [index, page] of plan.pages.entries()) {
     const blocks = await pageBlocks(deps.db, plan.audience, page.id);
     const ids = new Set<string>();
     fileIdsOf(blocks, ids);
@@ -271,6 +273,7 @@ export async function exportDocx(
       }),
       ...writer.out,
     );
+    progress(index + 1, plan.pages.length);
   }
   const document = new Document({
     title: plan.name,

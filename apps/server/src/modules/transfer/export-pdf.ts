@@ -16,6 +16,7 @@ import {
   planExport,
   readableFiles,
   type ExportArchive,
+  type ExportProgress,
   type ExportDeps,
   type ExportedFile,
 } from './export.service.js';
@@ -253,6 +254,7 @@ export async function exportPdf(
   userId: number | null,
   spaceId: string,
   nodeId: string | undefined,
+  progress: ExportProgress = () => undefined,
 ): Promise<ExportArchive> {
   if (!fs.existsSync(pdfFontPath)) {
     throw new AppError(ErrorCode.notSupported, { detail: `no PDF font at ${pdfFontPath}` });
@@ -271,13 +273,14 @@ export async function exportPdf(
   doc.pipe(stream);
   const write = async () => {
     if (plan.pages.length === 0) doc.addPage().font(fontFamily);
-    for (const page of plan.pages) {
+    for (const [index, page] of plan.pages.entries()) {
       const blocks = await pageBlocks(deps.db, plan.audience, page.id);
       const ids = new Set<string>();
       fileIdsOf(blocks, ids);
       const files = await readableFiles(deps.db, userId, ids);
       doc.addPage().font(fontFamily).fontSize(22).text(page.title).moveDown(0.6).fontSize(11);
       await new PdfPages(doc, deps.storage, files).blocks(blocks);
+      progress(index + 1, plan.pages.length);
     }
     doc.end();
   };

@@ -42,6 +42,9 @@ interface PlannedPage {
   path: string;
 }
 
+/** Told after each page written: `done` of the export's `total` pages. */
+export type ExportProgress = (done: number, total: number) => void;
+
 export interface ExportArchive {
   /** the download's file name */
   name: string;
@@ -114,12 +117,15 @@ export async function exportMarkdown(
   userId: number | null,
   spaceId: string,
   nodeId: string | undefined,
+  progress: ExportProgress = () => undefined,
 ): Promise<ExportArchive> {
   const plan = await planExport(deps, userId, spaceId, nodeId);
   const stream = new PassThrough();
-  void writeArchive(deps, userId, plan.audience, plan.pages, stream).catch((error: unknown) => {
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  void writeArchive(deps, userId, plan.audience, plan.pages, stream, progress).catch(
+    (error: unknown) => {
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
   return { name: `${plan.name}.zip`, stream };
 }
 
@@ -154,6 +160,7 @@ async function writeArchive(
   audience: Audience,
   pages: PlannedPage[],
   out: PassThrough,
+  progress: ExportProgress,
 ) {
   const { db, storage } = deps;
   const archive = archiver('zip', { zlib: { level: 6 } });
@@ -171,7 +178,7 @@ async function writeArchive(
     await once(archive, 'entry');
   };
 
-  for (const page of pages) {
+  for (const [index, page] of pages.entries()) {
     const blocks = await pageBlocks(db, audience, page.id);
     const ids = new Set<string>();
     fileIdsOf(blocks, ids);
@@ -209,6 +216,7 @@ async function writeArchive(
     for (const file of pendingFiles.splice(0)) {
       await add(await storage.read(file.key), file.path);
     }
+    progress(index + 1, pages.length);
   }
   await archive.finalize();
 }

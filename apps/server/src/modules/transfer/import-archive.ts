@@ -1,8 +1,7 @@
-// An uploaded import on disk: streamed to a temp file (never held in memory), and for a .zip its
+// An uploaded import on disk (copied from storage to a temp file, never held in memory): for a .zip its
 // central directory checked before a byte is extracted — entry count, declared sizes, the
 // compression ratio, and the names (no `..`, no absolute or drive paths, no symlinks). Entries
 // are then read one by one, each stopped once it gives more than it declared.
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,11 +32,6 @@ export function byteLimit(max: number, what: string): Transform {
 export async function tempFolder() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'library-import-'));
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/** Streams the upload to `file`, refusing more than `max` bytes. */
-export async function saveUpload(source: Readable, file: string, max: number) {
-  await pipeline(source, byteLimit(max, 'the upload'), createWriteStream(file));
 }
 
 export interface ArchiveEntry {

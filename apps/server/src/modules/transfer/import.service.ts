@@ -20,7 +20,6 @@ import {
   type Block,
   type ImportReport,
 } from '@library/contract';
-import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
@@ -35,38 +34,47 @@ import { requireFeature } from '../account/account.policy.js';
 import * as fileRepo from '../file/file.repo.js';
 import { uploadFile, type FileDeps } from '../file/file.service.js';
 import * as pageRepo from '../page/page.repo.js';
-import { accessSpace } from '../space/space-access.js';
 import * as treeRepo from '../tree/tree.repo.js';
 import {
   badArchive,
   openZip,
   readBytes,
   readText,
-  saveUpload,
-  tempFolder,
   tooLarge,
   type ArchiveEntry,
 } from './import-archive.js';
+import {
+  checkImportTarget,
+  documentKinds,
+  extensionOf,
+  importFormatOf,
+  liveTopic,
+  type DocumentKind,
+} from './import-target.js';
+import {
+  archiveShapeOf,
+  confluencePage,
+  csvTableHtml,
+  isDatabase,
+  otherPathsOf,
+  placeOf,
+  skippedEntry,
+  titleOf,
+  type ArchiveShape,
+} from './import-shapes.js';
 import { pageHref } from './transfer-paths.js';
-
-type DocumentKind = 'markdown' | 'html' | 'docx';
-
-const documentKinds: Record<string, DocumentKind> = {
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-  '.docx': 'docx',
-};
-
-const extensionOf = (name: string) => path.extname(name).toLowerCase();
 
 interface ImportDocument {
   /** the path in the archive (the upload's name for a single document) */
   path: string;
-  kind: DocumentKind;
+  /** where it goes in the tree, as a path (import-shapes.ts `placeOf`) */
+  place: string;
+  /** a Notion database is a CSV file */
+  kind: DocumentKind | 'csv';
   source: string | Buffer;
   pageId: string;
+  /** the page's name, when the document names itself (a Confluence page's heading) */
+  title?: string;
 }
 
 interface StoredFile {
@@ -87,6 +95,8 @@ class ImportRun {
   private readonly filesByPath = new Map<string, string>();
   private readonly pagesByPath = new Map<string, string>();
   private readRoom = importLimits.uncompressedBytes;
+
+  shape: ArchiveShape = 'plain';
 
   constructor(
     readonly deps: FileDeps,
@@ -180,6 +190,13 @@ class ImportRun {
   async blocksOf(document: ImportDocument): Promise<Block[]> {
     const options = this.optionsFor(document);
     if (document.kind === 'markdown') return markdownToBlocks(String(document.source), options);
+    if (document.kind === 'csv')
+      return htmlToBlocks(csvTableHtml(String(document.source)), options);
+    if (document.kind === 'html' && this.shape === 'confluence') {
+      const page = confluencePage(String(document.source));
+      if (page.title) document.title = page.title;
+      return htmlToBlocks(page.root, options);
+    }
     if (document.kind === 'html') return htmlToBlocks(String(document.source), options);
     let index = 0;
     const result = await mammoth.convertToHtml(
@@ -217,61 +234,70 @@ class ImportRun {
   }
 }
 
+/** Counts an import's steps: each entry read or stored, each document converted, the write. */
+export interface ImportProgress {
+  total(steps: number): void;
+  step(): void;
+}
+
 /**
- * Imports the uploaded `part` into the topic `parentId` (or the root). The upload is streamed to
- * a temp file first; a .zip is checked (limits, paths) before anything is extracted.
+ * Imports the upload saved at `upload.file` (named `upload.name` by its sender) into the topic
+ * `parentId` (or the root) as `userId`. A .zip is checked (limits, paths) before anything is
+ * extracted.
  */
-export async function importUpload(
+export async function runImport(
   deps: FileDeps,
   userId: number,
   spaceId: string,
   parentId: string | null,
-  part: { filename: string; file: Readable },
+  upload: { name: string; file: string },
+  progress: ImportProgress,
 ): Promise<ImportReport> {
   const { db } = deps;
-  const { space } = await accessSpace(db, userId, spaceId, 'edit');
-  await requireFeature(db, userId, 'createPage');
-  if (parentId !== null) await liveTopic(db, spaceId, parentId);
-  const uploadName = path.basename(part.filename.replace(/\\/g, '/')) || 'untitled';
-  const extension = extensionOf(uploadName);
-  if (extension !== '.zip' && !documentKinds[extension]) {
-    part.file.resume();
-    throw new AppError(ErrorCode.fileTypeUnsupported, {
-      detail: 'import takes .md, .markdown, .html, .htm, .docx or .zip',
-    });
-  }
-
-  const temp = await tempFolder();
+  const { space } = await checkImportTarget(db, userId, spaceId, parentId);
+  const format = importFormatOf(upload.name);
   const run = new ImportRun(deps, userId, spaceId);
   try {
-    const saved = path.join(temp.dir, 'upload');
-    await saveUpload(part.file, saved, importLimits.uploadBytes);
     const documents: ImportDocument[] = [];
-    if (extension === '.zip') {
-      const entries = await openZip(saved);
-      await collect(run, entries, documents);
+    if (format === 'zip') {
+      const all = await openZip(upload.file);
+      run.shape = archiveShapeOf(all.map((entry) => entry.path));
+      const paths = new Set(all.map((entry) => entry.path));
+      const entries = all.filter((entry) => !skippedEntry(run.shape, entry.path, paths));
+      const documentCount = entries.filter((entry) => documentKindOf(run.shape, entry.path));
+      progress.total(entries.length + documentCount.length + 1);
+      await collect(run, entries, documents, progress);
     } else {
-      const kind = documentKinds[extension] as DocumentKind;
-      const stream = createReadStream(saved);
+      progress.total(3);
+      const stream = createReadStream(upload.file);
       const source =
-        kind === 'docx'
-          ? await readBytes(stream, importLimits.documentBytes, uploadName)
-          : await readText(stream, importLimits.documentBytes, uploadName);
-      documents.push({ path: uploadName, kind, source, pageId: randomUUID() });
-      run.notePage(uploadName, documents[0]!.pageId);
+        format === 'docx'
+          ? await readBytes(stream, importLimits.documentBytes, upload.name)
+          : await readText(stream, importLimits.documentBytes, upload.name);
+      documents.push({
+        path: upload.name,
+        place: upload.name,
+        kind: format,
+        source,
+        pageId: randomUUID(),
+      });
+      run.notePage(upload.name, documents[0]!.pageId);
+      progress.step();
     }
     if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
 
     const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
     for (const document of documents) {
       pages.push({ document, blocks: await run.blocksOf(document) });
+      progress.step();
     }
     const topics = topicsOf(documents);
     if (topics.length > 0) {
       await requireFeature(db, userId, 'createTopic');
       if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
     }
-    await writeTree(db, userId, spaceId, parentId, topics, pages);
+    await writeTree(db, userId, spaceId, parentId, run.shape, topics, pages);
+    progress.step();
     return {
       parentId,
       topics: topics.length,
@@ -283,23 +309,19 @@ export async function importUpload(
   } catch (error) {
     await run.undo();
     throw error;
-  } finally {
-    await temp.dispose();
-  }
-}
-
-async function liveTopic(db: Executor, spaceId: string, topicId: string) {
-  const topic = await treeRepo.liveNode(db, topicId);
-  if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') {
-    throw new AppError(ErrorCode.dataMissing);
   }
 }
 
 /** Reads the documents of an archive and stores its other entries as files. */
-async function collect(run: ImportRun, entries: ArchiveEntry[], documents: ImportDocument[]) {
+async function collect(
+  run: ImportRun,
+  entries: ArchiveEntry[],
+  documents: ImportDocument[],
+  progress: ImportProgress,
+) {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const entry of sorted) {
-    const kind = documentKinds[extensionOf(entry.path)];
+    const kind = documentKindOf(run.shape, entry.path);
     if (kind) {
       if (entry.size > importLimits.documentBytes) {
         throw tooLarge(`${entry.path} is larger than ${importLimits.documentBytes} bytes`);
@@ -309,15 +331,34 @@ async function collect(run: ImportRun, entries: ArchiveEntry[], documents: Impor
           ? await readBytes(entry.open(), importLimits.documentBytes, entry.path)
           : await readText(entry.open(), importLimits.documentBytes, entry.path);
       run.spend(typeof source === 'string' ? Buffer.byteLength(source) : source.length);
-      const document = { path: entry.path, kind, source, pageId: randomUUID() };
+      const document = { path: entry.path, place: entry.path, kind, source, pageId: randomUUID() };
       documents.push(document);
-      run.notePage(entry.path, document.pageId);
+      for (const name of [entry.path, ...otherPathsOf(run.shape, entry.path)]) {
+        run.notePage(name, document.pageId);
+      }
     } else {
       await run.storeFile(entry.path, entry.open());
     }
+    progress.step();
   }
-  documents.sort((a, b) => compareTreeOrder(a.path, b.path));
+  const folders = new Set(documents.flatMap((document) => foldersOf(document.path)));
+  for (const document of documents) document.place = placeOf(run.shape, document.path, folders);
+  documents.sort((a, b) => compareTreeOrder(a.place, b.place));
 }
+
+/** The folders a path is in, innermost first. */
+function foldersOf(entryPath: string): string[] {
+  const out: string[] = [];
+  for (let folder = path.dirname(entryPath); folder !== '.' && folder !== '';) {
+    out.push(folder);
+    folder = path.dirname(folder);
+  }
+  return out;
+}
+
+/** A document's kind by its name; a Notion database (CSV) is one too. */
+const documentKindOf = (shape: ArchiveShape, entryPath: string) =>
+  isDatabase(shape, entryPath) ? ('csv' as const) : documentKinds[extensionOf(entryPath)];
 
 /** Folders before the documents beside them (as a tree shows topics), then by name. */
 function compareTreeOrder(a: string, b: string): number {
@@ -337,23 +378,11 @@ function compareTreeOrder(a: string, b: string): number {
 
 /** The folders holding documents, parents first (files-only folders make no topic). */
 function topicsOf(documents: ImportDocument[]): string[] {
-  const folders = new Set<string>();
-  for (const document of documents) {
-    let folder = path.dirname(document.path);
-    while (folder !== '.' && folder !== '') {
-      folders.add(folder);
-      folder = path.dirname(folder);
-    }
-  }
+  const folders = new Set(documents.flatMap((document) => foldersOf(document.place)));
   // parents before their sub-folders, siblings in tree order
   const depth = (folder: string) => folder.split('/').length;
   return [...folders].sort((a, b) => depth(a) - depth(b) || compareTreeOrder(`${a}/x`, `${b}/x`));
 }
-
-const titleOf = (documentPath: string) =>
-  Array.from(path.basename(documentPath, path.extname(documentPath)).trim() || 'untitled')
-    .slice(0, 255)
-    .join('');
 
 /** The new topics, pages and blocks in one transaction under the space's lock. */
 async function writeTree(
@@ -361,6 +390,7 @@ async function writeTree(
   userId: number,
   spaceId: string,
   parentId: string | null,
+  shape: ArchiveShape,
   topics: string[],
   pages: Array<{ document: ImportDocument; blocks: Block[] }>,
 ) {
@@ -379,11 +409,10 @@ async function writeTree(
       return position;
     };
     const base = { spaceId, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now };
-    // parents first: topics in path order, then each page in its folder, in tree order
     // topics first, parents before children (`topicsOf`), then the pages in tree order
     const order = [
       ...topics.map((folder) => ({ folder, page: undefined })),
-      ...pages.map((page) => ({ folder: path.dirname(page.document.path), page })),
+      ...pages.map((page) => ({ folder: path.dirname(page.document.place), page })),
     ];
     const attached = new Set<string>();
     for (const { folder, page } of order) {
@@ -393,7 +422,7 @@ async function writeTree(
           ...base,
           parentId: parent,
           type: 'topic',
-          name: titleOf(`${folder}.x`),
+          name: titleOf(shape, folder),
           position: await nextPosition(parent),
         });
         folderIds.set(folder, topic.id);
@@ -406,7 +435,7 @@ async function writeTree(
         id: pageId,
         parentId: parent,
         type: 'page',
-        name: titleOf(page.document.path),
+        name: page.document.title ?? titleOf(shape, page.document.path),
         position: await nextPosition(parent),
       });
       const positions = positionsBetween(null, null, page.blocks.length);

@@ -2,11 +2,19 @@
 // an uploaded archive, readers' exports, Word tables, and nothing left behind by a failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultQuotas, ErrorCode, type Block, type ImportReport } from '@library/contract';
-import { pageBlocks, spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import {
+  defaultQuotas,
+  ErrorCode,
+  type Block,
+  type ExportFormat,
+  type Transfer,
+} from '@library/contract';
+import { jobs, pageBlocks, spaceFiles, spaceNodes, transfers } from '../../db/schema/index.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
 import { inlineText, isRecord } from '../../lib/block-text.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
@@ -15,6 +23,7 @@ import { extractText } from '../file/file.text.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import mammoth from 'mammoth';
 import { tableDocx } from './transfer.test-fixtures.js';
+import { transferKeepMs } from './transfer.service.js';
 
 type Headers = Record<string, string>;
 
@@ -28,33 +37,72 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Runs what is queued, then answers the transfer as its starter sees it. */
+async function settled(headers: Headers, transferId: string, app: TestApp = t) {
+  await app.jobs.drain();
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1/transfer/${transferId}`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: Transfer }).data;
+}
+
+/** Starts an import and runs it: the refusal of the start, or the transfer and its report. */
 async function importFile(
   headers: Headers,
   spaceId: string,
   filename: string,
   content: Buffer,
   parentId?: string,
+  app: TestApp = t,
 ) {
   const body = multipartBody(filename, content);
-  const res = await t.app.inject({
+  const res = await app.app.inject({
     method: 'POST',
     url: `/api/v1/space/${spaceId}/import${parentId ? `?parentId=${parentId}` : ''}`,
     headers: { ...headers, 'content-type': body.contentType },
     payload: body.payload,
   });
-  return { status: res.statusCode, body: res.json() as { code: number; data: ImportReport } };
+  if (res.statusCode !== 200) {
+    return { status: res.statusCode, code: (res.json() as { code: number }).code, report: null };
+  }
+  const started = (res.json() as { data: Transfer }).data;
+  expect(started).toMatchObject({ kind: 'import', status: 'queued', spaceId });
+  const transfer = await settled(headers, started.transferId, app);
+  return { status: 200, code: transfer.errorCode, transfer, report: transfer.report! };
+}
+
+/** Starts an export and runs it: the refusal of the start, or the transfer and its download. */
+async function exportFile(
+  headers: Headers,
+  spaceId: string,
+  nodeId: string | undefined,
+  format: ExportFormat,
+) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/space/${spaceId}/export`,
+    headers,
+    payload: { format, ...(nodeId ? { nodeId } : {}) },
+  });
+  if (started.statusCode !== 200) return { status: started.statusCode, res: null, transfer: null };
+  const transfer = await settled(headers, (started.json() as { data: Transfer }).data.transferId);
+  expect(transfer.status).toBe('done');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/transfer/${transfer.transferId}/download`,
+    headers,
+  });
+  return { status: res.statusCode, res, transfer };
 }
 
 async function exportZip(headers: Headers, spaceId: string, nodeId?: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/space/${spaceId}/export${nodeId ? `?nodeId=${nodeId}` : ''}`,
-    headers,
-  });
+  const exported = await exportFile(headers, spaceId, nodeId, 'markdown');
   return {
-    status: res.statusCode,
-    res,
-    zip: res.statusCode === 200 ? await JSZip.loadAsync(res.rawPayload) : null,
+    ...exported,
+    zip: exported.res?.statusCode === 200 ? await JSZip.loadAsync(exported.res.rawPayload) : null,
   };
 }
 
@@ -109,51 +157,60 @@ function outline(markdown: string) {
 }
 
 describe('import and export of Markdown', () => {
-  it("round-trips this repository's docs/: headings, tables and links survive", async () => {
-    const { space, as } = await buildSpaceWithRoles(t.db);
-    const docs = path.join(repoRoot, 'docs');
-    const zip = new JSZip();
-    const originals = new Map<string, string>();
-    for (const name of fs.readdirSync(docs, { recursive: true }).map(String)) {
-      const full = path.join(docs, name);
-      if (!fs.statSync(full).isFile() || !name.endsWith('.md')) continue;
-      const text = fs.readFileSync(full, 'utf8');
-      const posix = name.split(path.sep).join('/');
-      originals.set(posix, text);
-      zip.file(`docs/${posix}`, text);
-    }
-    expect(originals.size).toBeGreaterThan(5);
-    const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
-    expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ pages: originals.size, topics: 2 });
+  // the whole docs/ folder in and out: tens of seconds on a loaded machine
+  it(
+    "round-trips this repository's docs/: headings, tables and links survive",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { space, as } = await buildSpaceWithRoles(t.db);
+      const docs = path.join(repoRoot, 'docs');
+      const zip = new JSZip();
+      const originals = new Map<string, string>();
+      for (const name of fs.readdirSync(docs, { recursive: true }).map(String)) {
+        const full = path.join(docs, name);
+        if (!fs.statSync(full).isFile() || !name.endsWith('.md')) continue;
+        const text = fs.readFileSync(full, 'utf8');
+        const posix = name.split(path.sep).join('/');
+        originals.set(posix, text);
+        zip.file(`docs/${posix}`, text);
+      }
+      expect(originals.size).toBeGreaterThan(5);
+      const upload = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      const imported = await importFile(as.editor, space.id, 'docs.zip', upload);
+      expect(imported.status).toBe(200);
+      expect(imported.report).toMatchObject({ pages: originals.size, topics: 2 });
 
-    // internal links point to the new pages
-    const pages = await t.db
-      .select({ id: spaceNodes.id, name: spaceNodes.name })
-      .from(spaceNodes)
-      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
-    const architecture = pages.find((page) => page.name === 'architecture');
-    expect(architecture).toBeDefined();
-    const allBlocks = JSON.stringify(await t.db.select({ data: pageBlocks.data }).from(pageBlocks));
-    expect(allBlocks).toContain(`/space/${space.id}/page/`);
+      // internal links point to the new pages
+      const pages = await t.db
+        .select({ id: spaceNodes.id, name: spaceNodes.name })
+        .from(spaceNodes)
+        .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
+      const architecture = pages.find((page) => page.name === 'architecture');
+      expect(architecture).toBeDefined();
+      const allBlocks = JSON.stringify(
+        await t.db.select({ data: pageBlocks.data }).from(pageBlocks),
+      );
+      expect(allBlocks).toContain(`/space/${space.id}/page/`);
 
-    const exported = await exportZip(as.editor, space.id);
-    expect(exported.status).toBe(200);
-    expect(exported.res.headers['content-type']).toBe('application/zip');
-    const files = await markdownFiles(exported.zip!);
-    expect([...files.keys()].sort()).toEqual(
-      [...originals.keys()].map((name) => `docs/${name}`).sort(),
-    );
-    for (const [name, text] of originals) {
-      const again = files.get(`docs/${name}`)!;
-      const before = outline(text);
-      const after = outline(again);
-      expect(after.headings, name).toEqual(before.headings);
-      expect(after.tables, name).toEqual(before.tables);
-      expect(after.links, name).toEqual(before.links);
-    }
-  });
+      const exported = await exportZip(as.editor, space.id);
+      expect(exported.status).toBe(200);
+      expect(exported.res!.headers['content-type']).toBe('application/zip');
+      const files = await markdownFiles(exported.zip!);
+      expect([...files.keys()].sort()).toEqual(
+        [...originals.keys()].map((name) => `docs/${name}`).sort(),
+      );
+      for (const [name, text] of originals) {
+        const again = files.get(`docs/${name}`)!;
+        const before = outline(text);
+        const after = outline(again);
+        expect(after.headings, name).toEqual(before.headings);
+        expect(after.tables, name).toEqual(before.tables);
+        expect(after.links, name).toEqual(before.links);
+      }
+    },
+  );
 
   it('exports one page and one topic, with their images under files/', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
@@ -173,7 +230,7 @@ describe('import and export of Markdown', () => {
       await zip.generateAsync({ type: 'nodebuffer' }),
     );
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ topics: 1, pages: 2, files: 2, problems: [] });
+    expect(imported.report).toMatchObject({ topics: 1, pages: 2, files: 2, problems: [] });
     const [topic] = await t.db
       .select()
       .from(spaceNodes)
@@ -189,7 +246,7 @@ describe('import and export of Markdown', () => {
     expect(files.get('手册/使用.md')).toContain(`(../files/${encodeURIComponent('说明')}.txt)`);
     expect(Buffer.from(await whole.zip!.file('files/shot.png')!.async('uint8array'))).toEqual(png);
 
-    const page = imported.body.data.firstPageId!;
+    const page = imported.report!.firstPageId!;
     const one = await exportZip(as.editor, space.id, page);
     expect(Object.keys(one.zip!.files).filter((name) => name.endsWith('.md'))).toHaveLength(1);
   });
@@ -197,7 +254,7 @@ describe('import and export of Markdown', () => {
   it('gives readers the published text only, and nothing they cannot read', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const shown = await importFile(as.editor, space.id, '公开.md', Buffer.from('公开文本\n'));
-    const pageId = shown.body.data.firstPageId!;
+    const pageId = shown.report!.firstPageId!;
     const publish = await t.app.inject({
       method: 'POST',
       url: `/api/v2/space/page/${pageId}/version`,
@@ -236,7 +293,8 @@ describe('import and export of Markdown', () => {
       .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.name, '秘密')));
     expect((await exportZip(as.reader, space.id, secret[0]!.id)).status).toBe(404);
     expect((await exportZip(as.outsider, space.id)).status).toBe(404);
-    expect((await exportZip({}, space.id)).status).toBe(404);
+    // an export is a transfer of a logged-in user's
+    expect((await exportZip({}, space.id)).status).toBe(401);
   });
 
   it('imports a Word document with its table', async () => {
@@ -254,7 +312,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report!.firstPageId!));
     const blocks = rows.map((row) => row.data as Block);
     const table = blocks.find((block) => block.type === 'table');
     expect(table).toBeDefined();
@@ -265,9 +323,7 @@ describe('import and export of Markdown', () => {
   it('reports a missing image once, and keeps it as a link', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
-    expect(res.body.data.problems).toEqual([
-      { path: '缺图.md', reason: 'image not found: 无.png' },
-    ]);
+    expect(res.report!.problems).toEqual([{ path: '缺图.md', reason: 'image not found: 无.png' }]);
   });
 
   it('imports HTML', async () => {
@@ -284,7 +340,7 @@ describe('import and export of Markdown', () => {
     const rows = await t.db
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(eq(pageBlocks.pageId, res.body.data.firstPageId!));
+      .where(eq(pageBlocks.pageId, res.report!.firstPageId!));
     expect(rows.map((row) => (row.data as Block).type).sort()).toEqual([
       'heading',
       'numberedListItem',
@@ -312,16 +368,13 @@ describe('export as PDF and Word', () => {
       await zip.generateAsync({ type: 'nodebuffer' }),
     );
     expect(imported.status).toBe(200);
-    return { space, as, pageId: imported.body.data.firstPageId! };
+    return { space, as, pageId: imported.report!.firstPageId! };
   }
 
   it('writes a PDF whose text, read back, holds the Chinese text', async () => {
     const { space, as, pageId } = await samplePage();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=pdf`,
-      headers: as.editor,
-    });
+    const { res: answer } = await exportFile(as.editor, space.id, pageId, 'pdf');
+    const res = answer!;
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -346,11 +399,8 @@ describe('export as PDF and Word', () => {
 
   it('writes a Word document with the table', async () => {
     const { space, as, pageId } = await samplePage();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/space/${space.id}/export?nodeId=${pageId}&format=docx`,
-      headers: as.editor,
-    });
+    const { res: answer } = await exportFile(as.editor, space.id, pageId, 'docx');
+    const res = answer!;
     expect(res.statusCode).toBe(200);
     const html = (await mammoth.convertToHtml({ buffer: res.rawPayload })).value;
     expect(html).toContain('<h2>季度总结</h2>');
@@ -360,7 +410,8 @@ describe('export as PDF and Word', () => {
 });
 
 describe('refused imports', () => {
-  async function refused(zip: JSZip, status: number, code: number) {
+  /** The import's job refuses the archive: the transfer fails with `code`, nothing is made. */
+  async function refused(zip: JSZip, code: number) {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const res = await importFile(
       as.editor,
@@ -368,8 +419,9 @@ describe('refused imports', () => {
       'x.zip',
       await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' }),
     );
-    expect(res.status).toBe(status);
-    expect(res.body.code).toBe(code);
+    expect(res.status).toBe(200);
+    expect(res.transfer).toMatchObject({ status: 'failed', errorCode: code, report: null });
+    expect(res.transfer!.errorDetail).toBeTruthy();
     const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, space.id));
     const files = await t.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, space.id));
     expect(nodes).toHaveLength(0);
@@ -380,27 +432,27 @@ describe('refused imports', () => {
     const zip = new JSZip();
     zip.file('a.md', '# a\n');
     zip.file('zeros.bin', Buffer.alloc(20 * 1024 * 1024));
-    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+    await refused(zip, ErrorCode.quotaSingleFileSize);
   });
 
   it('refuses too many entries (413)', async () => {
     const zip = new JSZip();
     for (let index = 0; index <= 5000; index += 1) zip.file(`p/${index}.md`, '');
-    await refused(zip, 413, ErrorCode.quotaSingleFileSize);
+    await refused(zip, ErrorCode.quotaSingleFileSize);
   });
 
   it('refuses paths leaving the archive and symbolic links (400)', async () => {
     const dots = new JSZip();
     dots.file('ok.md', 'ok');
     dots.file('../evil.md', 'evil');
-    await refused(dots, 400, ErrorCode.paramError);
+    await refused(dots, ErrorCode.paramError);
     const absolute = new JSZip();
     absolute.file('/etc/evil.md', 'evil');
-    await refused(absolute, 400, ErrorCode.paramError);
+    await refused(absolute, ErrorCode.paramError);
     const link = new JSZip();
     link.file('a.md', 'a');
     link.file('link.md', '/etc/passwd', { unixPermissions: 0o120777 });
-    await refused(link, 400, ErrorCode.paramError);
+    await refused(link, ErrorCode.paramError);
   });
 
   it('leaves nothing behind when the import fails half-way (a quota)', async () => {
@@ -414,14 +466,15 @@ describe('refused imports', () => {
       zip.file('a.md', '![a](a.png) ![b](b.png)');
       zip.file('a.png', 'first image bytes');
       zip.file('b.png', 'second image bytes');
-      const body = multipartBody('x.zip', await zip.generateAsync({ type: 'nodebuffer' }));
-      const res = await small.app.inject({
-        method: 'POST',
-        url: `/api/v1/space/${space.id}/import`,
-        headers: { ...as.editor, 'content-type': body.contentType },
-        payload: body.payload,
-      });
-      expect(res.json()).toMatchObject({ code: ErrorCode.quotaFileCount });
+      const res = await importFile(
+        as.editor,
+        space.id,
+        'x.zip',
+        await zip.generateAsync({ type: 'nodebuffer' }),
+        undefined,
+        small,
+      );
+      expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.quotaFileCount });
       const files = await small.db
         .select()
         .from(spaceFiles)
@@ -439,9 +492,295 @@ describe('refused imports', () => {
 
   it('refuses other file types and a reader importing', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
-    expect((await importFile(as.editor, space.id, 'a.exe', Buffer.from('MZ'))).body.code).toBe(
+    expect((await importFile(as.editor, space.id, 'a.exe', Buffer.from('MZ'))).code).toBe(
       ErrorCode.fileTypeUnsupported,
     );
     expect((await importFile(as.reader, space.id, 'a.md', Buffer.from('a'))).status).toBe(404);
+  });
+});
+
+describe('transfers as jobs', () => {
+  const startExport = (headers: Headers, spaceId: string, payload: object) =>
+    t.call('POST', `/api/v1/space/${spaceId}/export`, headers, payload);
+
+  async function threePages() {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    for (const name of ['一', '二', '三']) zip.file(`${name}.md`, `# ${name}\n`);
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'p.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    // three entries read, three documents converted, the tree written
+    expect(imported.transfer).toMatchObject({ status: 'done', done: 7, total: 7, format: 'zip' });
+    return { space, as };
+  }
+
+  it('counts an export in pages, shows it to its starter only, and downloads once done', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'markdown' });
+    expect(started.status).toBe(200);
+    const transfer = started.body.data as Transfer;
+    expect(transfer).toMatchObject({ status: 'queued', done: 0, total: 3, fileName: null });
+
+    // not finished yet: nothing to download
+    const early = await t.call(
+      'GET',
+      `/api/v1/transfer/${transfer.transferId}/download`,
+      as.editor,
+    );
+    expect(early).toMatchObject({ status: 404, body: { code: ErrorCode.dataMissing } });
+    // another member of the space, and a stranger, do not see it
+    for (const other of [as.reader, as.outsider]) {
+      for (const url of [
+        `/api/v1/transfer/${transfer.transferId}`,
+        `/api/v1/transfer/${transfer.transferId}/download`,
+      ]) {
+        expect(await t.call('GET', url, other)).toMatchObject({
+          status: 404,
+          body: { code: ErrorCode.dataMissing },
+        });
+      }
+    }
+    const done = await settled(as.editor, transfer.transferId);
+    expect(done).toMatchObject({
+      status: 'done',
+      done: 3,
+      total: 3,
+      fileName: `${space.name}.zip`,
+    });
+    expect(done.finishedAt).not.toBeNull();
+    const other = await t.call(
+      'GET',
+      `/api/v1/transfer/${transfer.transferId}/download`,
+      as.reader,
+    );
+    expect(other.status).toBe(404);
+  });
+
+  it('refuses at once what the job would refuse: access, the node, the format', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    expect((await startExport(as.outsider, space.id, {})).status).toBe(404);
+    expect(
+      (await startExport(as.editor, space.id, { nodeId: '00000000-0000-4000-8000-000000000000' }))
+        .status,
+    ).toBe(404);
+    expect((await startExport(as.editor, space.id, { format: 'rtf' })).body.code).toBe(
+      ErrorCode.paramError,
+    );
+    expect(
+      (await t.call('GET', '/api/v1/transfer/00000000-0000-4000-8000-000000000000', as.editor))
+        .status,
+    ).toBe(404);
+  });
+
+  it('picks up a run cut off by a restart once its lease runs out', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'pdf' });
+    const id = (started.body.data as Transfer).transferId;
+    // a worker claimed the job, marked the transfer running, and died
+    await t.db
+      .update(jobs)
+      .set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(
+        sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+      );
+    await t.db.update(transfers).set({ status: 'running', done: 1 }).where(eq(transfers.id, id));
+    expect(await settled(as.editor, id)).toMatchObject({ status: 'done', done: 3, total: 3 });
+  });
+
+  it('ends failed with the code when the job cannot finish, and nothing half-made stays', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const topic = await t.call('POST', `/api/v2/space/${space.id}/topic`, as.editor, {
+      name: '目标',
+    });
+    const body = multipartBody('a.md', Buffer.from('# a\n'));
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/space/${space.id}/import?parentId=${topic.body.data.topicId}`,
+      headers: { ...as.editor, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const id = (started.json() as { data: Transfer }).data.transferId;
+    // the topic goes to the recycle bin before the job runs
+    const binned = await t.call(
+      'DELETE',
+      `/api/v2/space/topic/${topic.body.data.topicId}`,
+      as.editor,
+    );
+    expect(binned.status).toBe(200);
+    const failed = await settled(as.editor, id);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: ErrorCode.dataMissing });
+    const pages = await t.db
+      .select()
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.type, 'page')));
+    expect(pages).toHaveLength(0);
+  });
+
+  it('removes a finished transfer, its upload and its file a day later', async () => {
+    const { space, as } = await threePages();
+    const started = await startExport(as.editor, space.id, { format: 'markdown' });
+    const id = (started.body.data as Transfer).transferId;
+    await settled(as.editor, id);
+    const [row] = await t.db.select().from(transfers).where(eq(transfers.id, id));
+    const storage = createStorage(t.config, 'files');
+    expect(await storage.size(row!.resultKey!)).toBeGreaterThan(0);
+    const expiry = sql`${jobs.kind} = ${Job.expireTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`;
+    const [waiting] = await t.db.select().from(jobs).where(expiry);
+    expect(waiting!.runAt.getTime()).toBeGreaterThan(Date.now() + transferKeepMs - 60_000);
+    await t.db.update(jobs).set({ runAt: new Date() }).where(expiry);
+    await t.jobs.drain();
+    expect((await t.call('GET', `/api/v1/transfer/${id}`, as.editor)).status).toBe(404);
+    expect(await storage.size(row!.resultKey!)).toBeNull();
+    // an import's upload is gone once its job ended
+    const [imported] = await t.db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.spaceId, space.id), eq(transfers.kind, 'import')));
+    expect(await storage.size(imported!.uploadKey!)).toBeNull();
+  });
+});
+
+describe('Notion and Confluence export zips', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  async function treeOf(spaceId: string) {
+    const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId));
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    const pathOf = (id: string | null): string => {
+      const node = id ? byId.get(id) : undefined;
+      return node ? `${node.parentId ? `${pathOf(node.parentId)}/` : ''}${node.name}` : '';
+    };
+    const blocksOf = async (name: string) => {
+      const page = nodes.find((node) => node.type === 'page' && node.name === name);
+      expect(page, name).toBeDefined();
+      const rows = await t.db
+        .select({ data: pageBlocks.data })
+        .from(pageBlocks)
+        .where(eq(pageBlocks.pageId, page!.id));
+      return rows.map((row) => row.data as Block);
+    };
+    return {
+      paths: nodes.map((node) => `${node.type} ${pathOf(node.id)}`).sort(),
+      idOf: (name: string) => nodes.find((node) => node.type === 'page' && node.name === name)!.id,
+      blocksOf,
+    };
+  }
+
+  it('reads a Notion export: ids out of the names, links to the new pages, databases as tables', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const book = '团队手册 0123456789abcdef0123456789abcdef';
+    const onboarding = '入职 fedcba9876543210fedcba9876543210';
+    const tasks = '任务 11112222333344445555666677778888';
+    const zip = new JSZip();
+    zip.file(
+      `${book}.md`,
+      `# 团队手册\n\n先读[入职](${encodeURIComponent(book)}/${encodeURIComponent(onboarding)}.md)。\n\n![截图](${encodeURIComponent(book)}/shot.png)\n`,
+    );
+    zip.file(
+      `${book}/${onboarding}.md`,
+      `# 入职\n\n回到[团队手册](../${encodeURIComponent(book)}.md)，看[任务](../${encodeURIComponent(tasks)}.csv)。\n`,
+    );
+    zip.file(`${book}/shot.png`, png);
+    zip.file(`${tasks}.csv`, '名称,状态\n写文档,完成\n');
+    zip.file(
+      `${tasks}_all.csv`,
+      '\uFEFF名称,状态,负责人\r\n写文档,完成,张三\r\n"审阅, 合并","进行中 ""急""",李四\r\n',
+    );
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'Export-1234.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.transfer).toMatchObject({ status: 'done' });
+    expect(imported.report).toMatchObject({ topics: 1, pages: 3, files: 1, problems: [] });
+
+    const tree = await treeOf(space.id);
+    // the page with sub-pages goes into their topic; no name keeps its id
+    expect(tree.paths).toEqual([
+      'page 任务',
+      'page 团队手册/入职',
+      'page 团队手册/团队手册',
+      'topic 团队手册',
+    ]);
+    const bookBlocks = JSON.stringify(await tree.blocksOf('团队手册'));
+    expect(bookBlocks).toContain(`/space/${space.id}/page/${tree.idOf('入职')}`);
+    expect(bookBlocks).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
+    const back = JSON.stringify(await tree.blocksOf('入职'));
+    expect(back).toContain(`/space/${space.id}/page/${tree.idOf('团队手册')}`);
+    expect(back).toContain(`/space/${space.id}/page/${tree.idOf('任务')}`);
+    // the database with every row (`_all`) as a table, its first row the header
+    const [table] = await tree.blocksOf('任务');
+    expect(blocksToMarkdown([table])).toBe(
+      '| 名称 | 状态 | 负责人 |\n| - | - | - |\n| 写文档 | 完成 | 张三 |\n| 审阅, 合并 | 进行中 "急" | 李四 |\n',
+    );
+  });
+
+  it('reads a Confluence HTML export: the page without its chrome, titles, links and attachments', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const page = (title: string, main: string) => `<!DOCTYPE html>
+<html><head><title>测试空间 : ${title}</title><link rel="stylesheet" href="styles/site.css"></head>
+<body><div id="page"><div id="main" class="aui-page-panel">
+<div id="main-header"><div id="breadcrumb-section"><ol id="breadcrumbs">
+<li class="first"><span><a href="index.html">测试空间</a></span></li></ol></div>
+<h1 id="title-heading" class="pagetitle"><span id="title-text"> 测试空间 : ${title} </span></h1></div>
+<div id="content" class="view"><div class="page-metadata">由 张三 创建，最后修改于 2024-01-02</div>
+<div id="main-content" class="wiki-content group">${main}</div>
+<div class="pageSection group"><div class="pageSectionHeader"><h2 id="attachments" class="pageSectionTitle">Attachments:</h2></div>
+<div class="greybox" align="left"><img src="images/icons/bullet_blue.gif" height="8" width="8" alt=""/>
+<a href="attachments/65537/65538.png">截图.png</a> (image/png)<br/></div></div></div></div>
+<div id="footer" role="contentinfo"><section class="footer-body"><p>Document generated by Confluence on 一月 02, 2024 10:00</p></section></div>
+</div></body></html>`;
+    const zip = new JSZip();
+    zip.file(
+      'TEST/index.html',
+      '<html><body><h2>Available Pages:</h2><ul><li><a href="Home_65537.html">首页</a></li></ul></body></html>',
+    );
+    zip.file(
+      'TEST/Home_65537.html',
+      page(
+        '首页',
+        '<h2>欢迎</h2><p>请看<a href="Meeting-Notes_65540.html">会议记录</a>。</p><p><span class="confluence-embedded-file-wrapper"><img class="confluence-embedded-image" src="attachments/65537/65538.png"></span></p>',
+      ),
+    );
+    zip.file(
+      'TEST/Meeting-Notes_65540.html',
+      page(
+        '会议记录',
+        '<table class="confluenceTable"><tbody><tr><th>议题</th><th>负责人</th></tr><tr><td>发布</td><td>李四</td></tr></tbody></table>',
+      ),
+    );
+    zip.file('TEST/attachments/65537/65538.png', png);
+    zip.file('TEST/styles/site.css', 'body { color: black }');
+    zip.file('TEST/images/icons/bullet_blue.gif', 'GIF89a');
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'Confluence-space-export.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.transfer).toMatchObject({ status: 'done' });
+    // the page list, the styles and the icons are left out
+    expect(imported.report).toMatchObject({ topics: 1, pages: 2, files: 1, problems: [] });
+    const tree = await treeOf(space.id);
+    expect(tree.paths).toEqual(['page TEST/会议记录', 'page TEST/首页', 'topic TEST']);
+
+    const home = await tree.blocksOf('首页');
+    const text = JSON.stringify(home);
+    expect(text).toContain(`/space/${space.id}/page/${tree.idOf('会议记录')}`);
+    expect(text).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
+    expect(home.map((block) => block.type)).toEqual(['heading', 'paragraph', 'image']);
+    for (const chrome of ['Document generated', 'Attachments', '最后修改', '测试空间']) {
+      expect(text).not.toContain(chrome);
+    }
+    const [table] = await tree.blocksOf('会议记录');
+    expect(blocksToMarkdown([table])).toBe('| 议题 | 负责人 |\n| - | - |\n| 发布 | 李四 |\n');
   });
 });

@@ -1,73 +1,34 @@
-// Import and export (issue 14 §3–4): a page, a topic or a space out as a .zip of Markdown, and
-// Markdown, HTML, Word or a .zip of them in.
+// Import and export (issue 14 §3–4) as background jobs: starting one answers the transfer at
+// once (an import once its upload is stored); its progress, its report and an export's file are
+// asked for by its id, by its starter only.
 import {
-  type ExportFormat,
-  exportQuerySchema,
+  exportRequestSchema,
   importLimits,
   importQuerySchema,
-  importReportSchema,
   importUploadField,
+  transferParamsSchema,
+  transferSchema,
   transferSpaceParamsSchema,
 } from '@library/contract';
 import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
-import type { FileDeps } from '../file/file.service.js';
 import { contentDisposition } from '../file/file.http.js';
-import { callerId, currentSession } from '../session/session.service.js';
-import type { TreeRowsShape } from '../tree/tree.repo.js';
-
-/**
- * The writers and the importer load with the first export or import of their kind: they bring
- * archivers, pdfkit, docx, mammoth and the Markdown parsers (tens of MB a server rarely needs).
- */
-const writers = {
-  markdown: async () => (await import('./export.service.js')).exportMarkdown,
-  pdf: async () => (await import('./export-pdf.js')).exportPdf,
-  docx: async () => (await import('./export-docx.js')).exportDocx,
-} as const;
+import { currentSession } from '../session/session.service.js';
+import {
+  exportFileOf,
+  exportTypes,
+  presentTransfer,
+  startExport,
+  startImport,
+  transferOf,
+  type TransferDeps,
+} from './transfer.service.js';
 
 const tags = ['transfer'];
 
-const exportTypes: Record<ExportFormat, string> = {
-  markdown: 'application/zip',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pdf: 'application/pdf',
-};
-
-export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: TreeRowsShape }) {
-  app.get(
-    '/api/v1/space/:spaceId/export',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        params: transferSpaceParamsSchema,
-        querystring: exportQuerySchema,
-        response: binaryResponse(
-          'The export: a .zip of Markdown pages and their files, a Word document or a PDF',
-          Object.values(exportTypes),
-        ),
-      },
-    },
-    async (request, reply) => {
-      const { format } = request.query;
-      const write = await writers[format]();
-      const archive = await write(
-        deps,
-        callerId(request),
-        request.params.spaceId,
-        request.query.nodeId,
-      );
-      return reply
-        .type(exportTypes[format])
-        .header('content-disposition', contentDisposition('attachment', archive.name))
-        .header('cache-control', 'no-store')
-        .send(archive.stream);
-    },
-  );
-
+export function registerTransferRoutes(app: App, deps: TransferDeps) {
   app.post(
     '/api/v1/space/:spaceId/import',
     {
@@ -76,7 +37,7 @@ export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: Tr
         consumes: ['multipart/form-data'],
         params: transferSpaceParamsSchema,
         querystring: importQuerySchema,
-        response: okResponse(importReportSchema),
+        response: okResponse(transferSchema),
       },
     },
     async (request) => {
@@ -85,9 +46,8 @@ export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: Tr
         fileSize: importLimits.uploadBytes + 1,
         fields: 10,
       });
-      const { importUpload } = await import('./import.service.js');
       return ok(
-        await importUpload(
+        await startImport(
           deps,
           userId,
           request.params.spaceId,
@@ -95,6 +55,64 @@ export function registerTransferRoutes(app: App, deps: FileDeps & { treeRows: Tr
           part,
         ),
       );
+    },
+  );
+
+  app.post(
+    '/api/v1/space/:spaceId/export',
+    {
+      schema: {
+        tags,
+        params: transferSpaceParamsSchema,
+        body: exportRequestSchema,
+        response: okResponse(transferSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await startExport(
+          deps,
+          currentSession(request).userId,
+          request.params.spaceId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/v1/transfer/:transferId',
+    { schema: { tags, params: transferParamsSchema, response: okResponse(transferSchema) } },
+    async (request) =>
+      ok(
+        presentTransfer(
+          await transferOf(deps.db, currentSession(request).userId, request.params.transferId),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/v1/transfer/:transferId/download',
+    {
+      schema: {
+        tags,
+        params: transferParamsSchema,
+        response: binaryResponse(
+          'A finished export: a .zip of Markdown pages and their files, a Word document or a PDF',
+          Object.values(exportTypes),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportFileOf(
+        deps,
+        currentSession(request).userId,
+        request.params.transferId,
+      );
+      return reply
+        .type(file.type)
+        .header('content-disposition', contentDisposition('attachment', file.name))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
     },
   );
 }

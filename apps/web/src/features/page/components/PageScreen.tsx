@@ -121,6 +121,7 @@ function useEditorLook() {
 
 function PageBody({ page }: { page: PageDetail }) {
   const { t } = useTranslation();
+  const loggedIn = useSessionStore((state) => state.token !== null);
   const { locale, theme } = useEditorLook();
   const pageId = page.pageId;
   const canEdit = page.abilities.canEdit;
@@ -333,21 +334,24 @@ function PageBody({ page }: { page: PageDetail }) {
               {t('share.action')}
             </Button>
           )}
-          <Button
-            type="text"
-            icon={<ExportOutlined />}
-            onClick={() =>
-              openTransfer({
-                mode: 'export',
-                spaceId: page.spaceId,
-                nodeId: pageId,
-                name: page.title,
-              })
-            }
-            className="page-export-button"
-          >
-            {t('transfer.export')}
-          </Button>
+          {/* an export is a transfer of a logged-in user's */}
+          {loggedIn && (
+            <Button
+              type="text"
+              icon={<ExportOutlined />}
+              onClick={() =>
+                openTransfer({
+                  mode: 'export',
+                  spaceId: page.spaceId,
+                  nodeId: pageId,
+                  name: page.title,
+                })
+              }
+              className="page-export-button"
+            >
+              {t('transfer.export')}
+            </Button>
+          )}
           <Button
             type="text"
             icon={<HistoryOutlined />}

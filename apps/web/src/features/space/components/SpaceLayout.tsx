@@ -329,7 +329,7 @@ function SpaceHeader() {
                 ...(space?.abilities.canShare
                   ? [{ key: 'share', icon: <ShareAltOutlined />, label: t('share.action') }]
                   : []),
-                ...(space
+                ...(space && loggedIn
                   ? [{ key: 'export', icon: <ExportOutlined />, label: t('transfer.exportSpace') }]
                   : []),
                 { key: 'refresh', icon: <ReloadOutlined />, label: t('spaces.refresh') },

@@ -122,13 +122,17 @@ describe('a space on a phone', () => {
 describe('a space’s settings on a phone', () => {
   it('are a tap away for the space’s admins', async () => {
     show('/space-mobile/s1', 'admin');
-    await userEvent.click(await screen.findByRole('button', { name: '空间设置' }));
+    await userEvent.click(await screen.findByRole('button', { name: '空间操作' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /空间设置/ }));
     expect(await screen.findByRole('dialog', { name: '空间设置' })).toBeTruthy();
   });
 
   it('are not offered to readers', async () => {
     show('/space-mobile/s1');
     expect(await screen.findByRole('heading', { name: '城市图书馆' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '空间设置' })).toBeNull();
+    // a logged-in reader's menu holds the export only
+    await userEvent.click(await screen.findByRole('button', { name: '空间操作' }));
+    expect(await screen.findByRole('menuitem', { name: /导出/ })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /空间设置/ })).toBeNull();
   });
 });

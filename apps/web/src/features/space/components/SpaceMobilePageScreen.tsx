@@ -1,9 +1,11 @@
 // `/space-mobile/:spaceId/page/:pageId`: one page on a phone, under a title bar naming it; back
-// leads to the space — to the topic holding the page, where the page was tapped.
+// leads to the space — to the topic holding the page, where the page was tapped. The page's
+// toolbar exports it (the import and export dialog is mounted here, as the desktop's layout does).
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { spaceMobileHrefs } from '../../../config/space-hrefs';
 import { PageScreen, usePage } from '../../page';
+import { TransferDialog } from '../../transfer';
 import { MobileHeader } from './MobileHeader';
 import './space.css';
 
@@ -25,6 +27,8 @@ function SpaceMobilePage({ spaceId, pageId }: { spaceId: string; pageId: string 
         title={page.data ? page.data.title || t('page.untitled') : ''}
       />
       <PageScreen pageId={pageId} />
+      {/* the page toolbar's export opens it */}
+      <TransferDialog />
     </div>
   );
 }

@@ -1,13 +1,17 @@
 // `/space-mobile/:spaceId`: the content tree as a tappable list (topics open in place, pages go
 // to `/space-mobile/:spaceId/page/:pageId`, links open in a new browser tab), and the way to the
-// AI chat (`/space-mobile/:spaceId/ai`); back leads up a topic, and from the top to my spaces.
+// AI chat (`/space-mobile/:spaceId/ai`), the file library, 'new from template', and import into
+// and export of the topic on screen; back leads up a topic, and from the top to my spaces.
 // No tabs on mobile. Anonymous visitors get the same list of an open space on
 // /open-space/mobile?space=… (SpaceMobileView), without the chat and files.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Empty, List, Result, Skeleton } from 'antd';
+import { Button, Dropdown, Empty, List, Result, Skeleton } from 'antd';
 import {
   AppstoreAddOutlined,
+  ExportOutlined,
   FolderOpenOutlined,
+  ImportOutlined,
+  MoreOutlined,
   RightOutlined,
   RobotOutlined,
   SettingOutlined,
@@ -21,6 +25,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { SpaceFilesDrawer } from '../../files';
 import { TemplateGalleryDialog } from '../../templates';
+import { openTransfer, TransferDialog } from '../../transfer';
 import { useFeature } from '../../../hooks/use-feature';
 import { spaceKeys } from '../api/space-keys';
 import { useSpace } from '../api/get-space';
@@ -103,6 +108,32 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
   const nodes: TreeNode[] = topic?.node.type === 'topic' ? topic.node.children : tree.roots;
   const hrefs = spaceMobileHrefs(kind, spaceId);
   const parentHref = topic?.parentId ? hrefs.topic(topic.parentId) : hrefs.root;
+  const transferTarget = {
+    spaceId,
+    nodeId: topic?.node.type === 'topic' ? topic.id : undefined,
+    name: topic?.name ?? space.name,
+  };
+
+  const moreItems = [
+    ...(space.abilities.canEdit && pageOn
+      ? [
+          { key: 'template', icon: <AppstoreAddOutlined />, label: t('templates.fromTemplate') },
+          { key: 'import', icon: <ImportOutlined />, label: t('transfer.import') },
+        ]
+      : []),
+    ...(token !== null
+      ? [{ key: 'export', icon: <ExportOutlined />, label: t('transfer.export') }]
+      : []),
+    ...(space.abilities.canManage
+      ? [{ key: 'settings', icon: <SettingOutlined />, label: t('spaces.settings') }]
+      : []),
+  ];
+  const onMore = (key: string) => {
+    if (key === 'template') setGalleryOpen(true);
+    else if (key === 'import') openTransfer({ mode: 'import', ...transferTarget });
+    else if (key === 'export') openTransfer({ mode: 'export', ...transferTarget });
+    else if (key === 'settings') setSettingsOpen(true);
+  };
 
   return (
     <div className="space-mobile">
@@ -128,21 +159,14 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
                 onClick={() => setFilesOpen(true)}
               />
             )}
-            {kind === 'space' && space.abilities.canEdit && pageOn && (
-              <Button
-                type="text"
-                icon={<AppstoreAddOutlined />}
-                aria-label={t('templates.fromTemplate')}
-                onClick={() => setGalleryOpen(true)}
-              />
-            )}
-            {kind === 'space' && space.abilities.canManage && (
-              <Button
-                type="text"
-                icon={<SettingOutlined />}
-                aria-label={t('spaces.settings')}
-                onClick={() => setSettingsOpen(true)}
-              />
+            {kind === 'space' && moreItems.length > 0 && (
+              // the less used ones in one menu: the space's name keeps its room
+              <Dropdown
+                trigger={['click']}
+                menu={{ items: moreItems, onClick: ({ key }) => onMore(key) }}
+              >
+                <Button type="text" icon={<MoreOutlined />} aria-label={t('spaces.spaceActions')} />
+              </Dropdown>
             )}
             {actions}
           </>
@@ -155,6 +179,7 @@ export function SpaceMobileView({ kind, spaceId, back, actions }: SpaceMobileVie
           onClose={() => setSettingsOpen(false)}
         />
       )}
+      <TransferDialog />
       <TemplateGalleryDialog
         open={galleryOpen}
         spaceId={spaceId}

@@ -1,26 +1,37 @@
-// The import and export dialog (issue 14 §3–4): export — choose Markdown (.zip), Word or PDF and
-// download; import — choose a .md, .html, .docx or .zip, watch the upload's progress, then the
-// report (what was created, what could not be converted). Opened through openTransfer().
+// The import and export dialog (issue 14 §3–4): export — choose Markdown (.zip), Word or PDF,
+// watch the server's progress (pages written), then download; import — choose a .md, .html,
+// .docx or .zip, watch the upload's progress, then the server's (entries read, pages made), then
+// the report (what was created, what could not be converted). Opened through openTransfer().
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, List, Modal, Progress, Radio, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ExportFormat, ImportReport } from '@library/contract';
+import {
+  defaultLocale,
+  errorMessage,
+  isLocale,
+  type ExportFormat,
+  type ImportReport,
+  type Transfer,
+} from '@library/contract';
 import { ApiError, RequestCancelledError } from '../../../lib/api-client';
-import { exportNode, importFile } from '../api/transfer';
+import { downloadExport, settledTransfer, startExport, startImport } from '../api/transfer';
 import { useTransferStore } from '../stores/transfer-store';
 
 type Phase =
   | { step: 'choose' }
-  | { step: 'working'; percent: number | null }
+  | { step: 'uploading'; percent: number }
+  | { step: 'working'; transfer: Transfer }
+  | { step: 'downloading' }
   | { step: 'done'; report?: ImportReport; savedAs?: string }
-  | { step: 'failed'; message: string };
+  | { step: 'failed'; message: string; detail?: string };
 
 const acceptedImports = '.md,.markdown,.html,.htm,.docx,.zip';
 
 export function TransferDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const target = useTransferStore((state) => state.target);
   const close = useTransferStore((state) => state.close);
   const queryClient = useQueryClient();
@@ -46,12 +57,32 @@ export function TransferDialog() {
     });
   };
 
+  /** Follows the transfer on the server until it ends; answers it done, or null once shown failed. */
+  const follow = async (started: Transfer, signal: AbortSignal) => {
+    setPhase({ step: 'working', transfer: started });
+    const ended = await settledTransfer(
+      started,
+      (transfer) => setPhase({ step: 'working', transfer }),
+      signal,
+    );
+    if (ended.status === 'done') return ended;
+    setPhase({
+      step: 'failed',
+      message: ended.errorCode ? errorMessage(ended.errorCode, locale) : t('transfer.failed'),
+      detail: ended.errorDetail ?? undefined,
+    });
+    return null;
+  };
+
   const runExport = async () => {
     abort.current = new AbortController();
-    setPhase({ step: 'working', percent: null });
+    const { signal } = abort.current;
     try {
-      const savedAs = await exportNode(target.spaceId, target.nodeId, format, abort.current.signal);
-      setPhase({ step: 'done', savedAs });
+      const started = await startExport(target.spaceId, target.nodeId, format);
+      const ended = await follow(started, signal);
+      if (!ended) return;
+      setPhase({ step: 'downloading' });
+      setPhase({ step: 'done', savedAs: await downloadExport(ended, signal) });
     } catch (error) {
       fail(error);
     }
@@ -59,21 +90,20 @@ export function TransferDialog() {
 
   const runImport = async (file: File) => {
     abort.current = new AbortController();
-    setPhase({ step: 'working', percent: 0 });
+    const { signal } = abort.current;
+    setPhase({ step: 'uploading', percent: 0 });
     try {
-      const report = await importFile({
+      const started = await startImport({
         spaceId: target.spaceId,
         parentId: target.nodeId,
         file,
-        signal: abort.current.signal,
+        signal,
         onProgress: ({ loaded, total }) =>
-          setPhase({
-            step: 'working',
-            // the upload is most of the work; the server's conversion is the last step
-            percent: loaded >= total ? null : Math.round((loaded / total) * 100),
-          }),
+          setPhase({ step: 'uploading', percent: Math.round((loaded / total) * 100) }),
       });
-      setPhase({ step: 'done', report });
+      const ended = await follow(started, signal);
+      if (!ended) return;
+      setPhase({ step: 'done', report: ended.report ?? undefined });
       void queryClient.invalidateQueries();
     } catch (error) {
       fail(error);
@@ -135,16 +165,36 @@ export function TransferDialog() {
           <p className="ant-upload-hint">{t('transfer.importHint')}</p>
         </Upload.Dragger>
       )}
-      {phase.step === 'working' && (
+      {phase.step === 'uploading' && (
         <Space direction="vertical" style={{ width: '100%' }}>
+          <Progress percent={phase.percent} status="active" />
+          <Typography.Text type="secondary">{t('transfer.uploading')}</Typography.Text>
+        </Space>
+      )}
+      {phase.step === 'working' && (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="transfer-progress">
           <Progress
-            percent={phase.percent ?? 100}
+            percent={
+              phase.transfer.total > 0
+                ? Math.round((phase.transfer.done / phase.transfer.total) * 100)
+                : 0
+            }
             status="active"
-            showInfo={phase.percent !== null}
           />
           <Typography.Text type="secondary">
-            {phase.percent === null ? t('transfer.converting') : t('transfer.uploading')}
+            {phase.transfer.status === 'queued'
+              ? t('transfer.queued')
+              : t(phase.transfer.kind === 'export' ? 'transfer.exporting' : 'transfer.converting', {
+                  done: phase.transfer.done,
+                  total: phase.transfer.total,
+                })}
           </Typography.Text>
+        </Space>
+      )}
+      {phase.step === 'downloading' && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Progress percent={100} status="active" />
+          <Typography.Text type="secondary">{t('transfer.downloading')}</Typography.Text>
         </Space>
       )}
       {phase.step === 'done' && phase.savedAs && (
@@ -175,7 +225,9 @@ export function TransferDialog() {
           )}
         </Space>
       )}
-      {phase.step === 'failed' && <Alert type="error" showIcon message={phase.message} />}
+      {phase.step === 'failed' && (
+        <Alert type="error" showIcon message={phase.message} description={phase.detail} />
+      )}
     </Modal>
   );
 }
