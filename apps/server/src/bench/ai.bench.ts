@@ -21,7 +21,7 @@ import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
 import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
-import { queryTerms } from '../infra/search/tokenizer.js';
+import { questionTerms } from '../modules/ai/passage-terms.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
 import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
@@ -120,7 +120,7 @@ async function main() {
     const rawMs: number[] = [];
     for (const question of sample) {
       let at = performance.now();
-      await keywordRank(db, big.id, queryTerms(question), 'editors', 20);
+      await keywordRank(db, big.id, questionTerms(question), 'editors', 20);
       rawMs.push(performance.now() - at);
       at = performance.now();
       await retrieve(db, { spaceId: big.id, question, topK: 5, audience: 'readers' });
