@@ -106,6 +106,18 @@ async function main() {
     started = performance.now();
     const bigChunks = await copyIndexedChunks(db, space.id, big.id, targetChunks, out);
     out(`scale: ${bigChunks} chunks copied in ${(performance.now() - started).toFixed(0)} ms`);
+    const [size] = await queryRows<{ rows: number; table: number; indexes: number }>(
+      db,
+      sql`select (select count(*) from ai_postings where space_id = ${big.id})::float8 as rows,
+        pg_table_size('ai_postings')::float8 as table, pg_indexes_size('ai_postings')::float8 as indexes`,
+    );
+    if (size) {
+      const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+      out(
+        `index size: ${size.rows} postings rows (${(size.rows / bigChunks).toFixed(0)} per chunk); ` +
+          `ai_postings ${mb(size.table)} MB table + ${mb(size.indexes)} MB indexes`,
+      );
+    }
 
     const questions = articles.flatMap((a) =>
       a.paragraphs.flatMap((p) => p.qas.map((q) => q.question)),
