@@ -21,7 +21,7 @@ import { issueToken } from '../modules/session/session.service.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { createUser } from '../modules/user/user.service.js';
 import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
-import { queryTerms } from '../infra/search/tokenizer.js';
+import { questionTerms } from '../modules/ai/passage-terms.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
 import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
@@ -106,6 +106,18 @@ async function main() {
     started = performance.now();
     const bigChunks = await copyIndexedChunks(db, space.id, big.id, targetChunks, out);
     out(`scale: ${bigChunks} chunks copied in ${(performance.now() - started).toFixed(0)} ms`);
+    const [size] = await queryRows<{ rows: number; table: number; indexes: number }>(
+      db,
+      sql`select (select count(*) from ai_postings where space_id = ${big.id})::float8 as rows,
+        pg_table_size('ai_postings')::float8 as table, pg_indexes_size('ai_postings')::float8 as indexes`,
+    );
+    if (size) {
+      const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+      out(
+        `index size: ${size.rows} postings rows (${(size.rows / bigChunks).toFixed(0)} per chunk); ` +
+          `ai_postings ${mb(size.table)} MB table + ${mb(size.indexes)} MB indexes`,
+      );
+    }
 
     const questions = articles.flatMap((a) =>
       a.paragraphs.flatMap((p) => p.qas.map((q) => q.question)),
@@ -120,7 +132,7 @@ async function main() {
     const rawMs: number[] = [];
     for (const question of sample) {
       let at = performance.now();
-      await keywordRank(db, big.id, queryTerms(question), 'editors', 20);
+      await keywordRank(db, big.id, questionTerms(question), 'editors', 20);
       rawMs.push(performance.now() - at);
       at = performance.now();
       await retrieve(db, { spaceId: big.id, question, topK: 5, audience: 'readers' });

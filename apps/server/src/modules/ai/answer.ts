@@ -19,7 +19,8 @@ const snippetChars = 160;
 
 /** a character bigram counts this much of a word when choosing the answering sentence */
 const sentenceBigramWeight = 0.3;
-/** the sentence before the answering one is shown too when both fit in this much of a snippet */
+/** the sentence before the answering one is shown too when both fit in this much of a snippet
+ *  (in all of it when that sentence covers some of the question too) */
 const leadInChars = 140;
 
 interface ScoredSentence {
@@ -27,27 +28,38 @@ interface ScoredSentence {
   /** where the sentence starts in the passage's text */
   start: number;
   order: number;
-  /** how much of the question it covers: its words (1 each) and bigrams (0.3 each) */
+  /** how much of the question it covers: its words (1 each) and bigrams (0.3 each), a term
+   *  found in k of the passage's sentences counting 1 / (1 + ln k) of that */
   hits: number;
 }
 
 /**
  * The passage's sentences with their offsets and how much of the question each covers. The
  * title's terms do not count: every chunk of the page is found by them, and the sentence that
- * repeats the page's name is rarely the one that answers (measured in docs/decisions/ai.md).
+ * repeats the page's name is rarely the one that answers; a term the passage repeats in many
+ * sentences tells less about which one answers than a term only one holds (measured in
+ * docs/decisions/ai.md).
  */
 function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] {
   const title = new Set(queryTerms(passage.title));
   let cursor = 0;
-  return sentences(passage.text).map((text, order) => {
+  const covering = sentences(passage.text).map((text, order) => {
     const start = passage.text.indexOf(text, cursor);
     cursor = start + text.length;
+    const covered = queryTerms(text).filter((term) => terms.has(term) && !title.has(term));
+    return { text, start, order, covered };
+  });
+  const holders = new Map<string, number>();
+  for (const sentence of covering) {
+    for (const term of sentence.covered) holders.set(term, (holders.get(term) ?? 0) + 1);
+  }
+  return covering.map(({ covered, ...sentence }) => {
     let hits = 0;
-    for (const term of queryTerms(text)) {
-      if (!terms.has(term) || title.has(term)) continue;
-      hits += term.startsWith(bigramMark) ? sentenceBigramWeight : 1;
+    for (const term of covered) {
+      const weight = term.startsWith(bigramMark) ? sentenceBigramWeight : 1;
+      hits += weight / (1 + Math.log(holders.get(term) ?? 1));
     }
-    return { text, start, order, hits };
+    return { ...sentence, hits };
   });
 }
 
@@ -56,7 +68,8 @@ function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] 
  * covers most of the question (the first on a tie) — (the chunk's first block when the chunk
  * predates block offsets), and a snippet that starts at that sentence, or at the one before it
  * when both fit in the snippet (an answer often leads up to the sentence that names the
- * question's words).
+ * question's words): in 140 of its 160 characters, or in all of them when the sentence before
+ * covers some of the question too.
  */
 export function citedSpot(
   passage: Passage,
@@ -67,8 +80,10 @@ export function citedSpot(
   for (const sentence of scored) if (!best || sentence.hits > best.hits) best = sentence;
   const cited = best && best.hits > 0 ? best.start : 0;
   const before = best && best.hits > 0 ? scored[best.order - 1] : undefined;
-  const start =
-    best && before && before.text.length + best.text.length <= leadInChars ? before.start : cited;
+  const both = best && before ? before.text.length + best.text.length : Infinity;
+  const leadIn =
+    both <= leadInChars || (before !== undefined && before.hits > 0 && both <= snippetChars);
+  const start = before && leadIn ? before.start : cited;
   let blockId = passage.blockIds[0] ?? null;
   if (passage.blockStarts.length === passage.blockIds.length) {
     passage.blockStarts.forEach((blockStart, index) => {

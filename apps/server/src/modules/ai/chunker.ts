@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { inlineText, isRecord } from '../../lib/block-text.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
+import { passageTermsFormat } from './passage-terms.js';
 
 /** 400 (issue 19; 200 before): the right page's answer is more often in its best chunk, and
  *  the index is a sixth smaller (docs/decisions/ai.md 'Chunks') */
@@ -121,7 +122,7 @@ export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
         text,
         // the term format too: a chunk whose terms are made differently now is indexed again
         hash: hashOf(
-          `terms:${termFormat()}`,
+          `terms:${termFormat()}.${passageTermsFormat}`,
           title,
           headingPath,
           text,

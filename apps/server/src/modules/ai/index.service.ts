@@ -8,12 +8,13 @@ import type { Database, Executor } from '../../db/database.js';
 import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, enqueueJobs } from '../../infra/jobs/job-queue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { indexTerms, termFrequencies } from '../../infra/search/tokenizer.js';
+import { termFrequencies } from '../../infra/search/tokenizer.js';
 import { blocksOf, draftBlocks, findVersion } from '../page/page.repo.js';
 import { liveNode } from '../tree/tree.repo.js';
 import * as repo from './ai-index.repo.js';
 import { chunkPage, chunkText, type Chunk } from './chunker.js';
 import { embedderOf, type Embedder } from './embedding.js';
+import { passageTerms } from './passage-terms.js';
 import { activeProvider } from './provider.service.js';
 import { findSpaceAi } from './space-ai.repo.js';
 
@@ -78,7 +79,7 @@ async function fileSource(db: Database, fileId: string): Promise<Source | null> 
 
 /** The terms a chunk is found by: its text, its document's title and its heading path. */
 function chunkTerms(title: string, chunk: Chunk) {
-  return [...indexTerms(chunk.text), ...indexTerms(title), ...indexTerms(chunk.headingPath)];
+  return [...passageTerms(chunk.text), ...passageTerms(title), ...passageTerms(chunk.headingPath)];
 }
 
 type StoredChunk = Awaited<ReturnType<typeof repo.documentChunks>>[number];

@@ -3,7 +3,6 @@
 // and pgvector itself. Every ranking leaves out the passages the audience may not read.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
-import { bigramMark } from '../../infra/search/tokenizer.js';
 import { passageHiddenSql, passageJoinsSql, type Audience } from '../space/visibility.js';
 
 /** Which pages' passages a ranking may return: all the space's (undefined), or these pages' only. */
@@ -19,8 +18,9 @@ function inScopeSql(pages: PageScope) {
   )}))`;
 }
 
-/** BM25 parameters and the weight of bigram terms, tuned on CMRC 2018 (docs/performance.md). */
-export const bm25 = { k1: 0.5, b: 0.6, bigramWeight: 0.3 };
+/** BM25 parameters, tuned on CMRC 2018 (docs/performance.md); each term's weight comes with
+ *  it (passage-terms.ts). */
+export const bm25 = { k1: 0.5, b: 0.6 };
 
 export interface Passage {
   chunkId: number;
@@ -48,17 +48,17 @@ const seedCount = 300;
 export async function bm25Rank(
   db: Executor,
   spaceId: string,
-  terms: string[],
+  terms: Array<{ term: string; weight: number }>,
   audience: Audience,
   limit: number,
   seeded: boolean,
   pages?: PageScope,
 ) {
   const list = sql.join(
-    terms.map((term) => sql`(${term})`),
+    terms.map((item) => sql`(${item.term}, ${item.weight}::float8)`),
     sql`, `,
   );
-  const { k1, b, bigramWeight } = bm25;
+  const { k1, b } = bm25;
   const weight = sql.raw(
     `w.idf * p.tf * ${k1 + 1} / (p.tf + ${k1} * (1 - ${b} + ${b} * p.dl / stats.avgdl))`,
   );
@@ -97,15 +97,14 @@ export async function bm25Rank(
       select greatest(chunk_count, 1)::float8 as n,
         greatest(term_total::float8 / greatest(chunk_count, 1), 1) as avgdl
       from space_ai where space_id = ${spaceId}
-    ), q(term) as (values ${list}
+    ), q(term, weight) as (values ${list}
     ), df as (
-      select t.term, t.df::float8 as df, t.df <= greatest(${selectiveDf}, stats.n / 100) as selective
+      select t.term, q.weight, t.df::float8 as df, t.df <= greatest(${selectiveDf}, stats.n / 100) as selective
       from q join ai_terms t on t.space_id = ${spaceId} and t.term = q.term
       cross join stats
     ), w as (
       select df.term, df.selective or not bool_or(df.selective) over () as seeding,
-        ln(1 + greatest(stats.n - df.df + 0.5, 0.5) / (df.df + 0.5))
-          * (case when left(df.term, 1) = ${bigramMark} then ${bigramWeight}::float8 else 1 end) as idf
+        ln(1 + greatest(stats.n - df.df + 0.5, 0.5) / (df.df + 0.5)) * df.weight as idf
       from df cross join stats
     ), ${ranked}, best as (
       select chunk_id, score, count(*) over () as scored from scored

@@ -5,9 +5,9 @@
 // when the space includes drafts.
 import type { Executor } from '../../db/database.js';
 import { rerank } from '../../infra/llm/openai-compatible.js';
-import { queryTerms } from '../../infra/search/tokenizer.js';
 import type { Audience } from '../space/visibility.js';
 import type { Embedder } from './embedding.js';
+import { questionTerms } from './passage-terms.js';
 import type { ActiveProvider } from './provider.service.js';
 import {
   bm25Rank,
@@ -52,7 +52,7 @@ export interface RetrievalRequest {
 export async function keywordRank(
   db: Executor,
   spaceId: string,
-  terms: string[],
+  terms: Array<{ term: string; weight: number }>,
   audience: Audience,
   limit: number,
   pages?: PageScope,
@@ -73,7 +73,7 @@ export async function retrieve(
   const keyword = await keywordRank(
     db,
     request.spaceId,
-    queryTerms(request.question),
+    questionTerms(request.question),
     request.audience,
     pool,
     request.pages,
