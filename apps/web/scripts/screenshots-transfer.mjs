@@ -56,7 +56,8 @@ for (const { locale, theme, viewport, suffix } of shots) {
     await page.locator('.ant-modal-footer .ant-btn').click();
     imported = true;
     // the export dialog of the space
-    await page.locator('.space-title-actions .anticon-export').click();
+    await page.locator('.space-title-actions .anticon-more').click();
+    await page.locator('.ant-dropdown-menu-item .anticon-export').click();
     await page.locator('.ant-modal .ant-radio-wrapper').first().waitFor();
     await shoot(page, `${name}-export`);
   } else if (imported) {
