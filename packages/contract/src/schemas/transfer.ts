@@ -37,12 +37,30 @@ export const importLimits = {
   ratio: 100,
 } as const;
 
+/**
+ * What an import could not carry over, the web words each in the reader's language:
+ * `imageNotFound` (detail: the image's reference), `embeddedImage` (an inline `data:` image left
+ * out), `typeRefused` (a file of a type the library does not keep, or empty), `notConverted`
+ * (detail: what Markdown or HTML construct became plain text, e.g. 'HTML block'), `wordWarning`
+ * (detail: the Word converter's message, in English).
+ */
+export const importProblemCodes = [
+  'imageNotFound',
+  'embeddedImage',
+  'typeRefused',
+  'notConverted',
+  'wordWarning',
+] as const;
+export type ImportProblemCode = (typeof importProblemCodes)[number];
+
 export const importProblemSchema = z.object({
   /** the path in the upload ('' for the upload itself) */
   path: z.string(),
-  /** what could not be converted, in English words (e.g. 'HTML block', 'not a page or file') */
-  reason: z.string(),
+  code: z.enum(importProblemCodes),
+  /** the image reference, construct or converter message the code names ('' when none) */
+  detail: z.string(),
 });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importReportSchema = z.object({
   /** the topic the import went into, or null for the root */

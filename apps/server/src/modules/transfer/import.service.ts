@@ -18,6 +18,8 @@ import {
   fileIdOfBlockUrl,
   importLimits,
   type Block,
+  type ImportProblem,
+  type ImportProblemCode,
   type ImportReport,
 } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
@@ -83,12 +85,12 @@ interface StoredFile {
 }
 
 class ImportRun {
-  readonly problems: ImportReport['problems'] = [];
+  readonly problems: ImportProblem[] = [];
 
-  /** Notes what could not be converted, once per document and reason. */
-  problem(path: string, reason: string) {
-    if (!this.problems.some((p) => p.path === path && p.reason === reason)) {
-      this.problems.push({ path, reason });
+  /** Notes what could not be converted, once per document, code and detail. */
+  problem(path: string, code: ImportProblemCode, detail = '') {
+    if (!this.problems.some((p) => p.path === path && p.code === code && p.detail === detail)) {
+      this.problems.push({ path, code, detail });
     }
   }
   readonly stored: StoredFile[] = [];
@@ -130,7 +132,7 @@ class ImportRun {
           error.code === ErrorCode.emptyFileUnsupported)
       ) {
         file.resume();
-        this.problem(entryPath, 'file type not accepted');
+        this.problem(entryPath, 'typeRefused');
         return null;
       }
       throw error;
@@ -174,15 +176,15 @@ class ImportRun {
         if (/^(https?:)?\/\//i.test(url)) return url;
         const stored = file(url);
         if (!stored && !url.startsWith('data:')) {
-          this.problem(where, `image not found: ${url}`);
+          this.problem(where, 'imageNotFound', url);
         }
         if (!stored && url.startsWith('data:')) {
-          this.problem(where, 'embedded image left out');
+          this.problem(where, 'embeddedImage');
         }
         return stored;
       },
       fileUrl: file,
-      lost: (what) => this.problem(where, what),
+      lost: (what) => this.problem(where, 'notConverted', what),
     };
   }
 
@@ -214,7 +216,7 @@ class ImportRun {
     );
     for (const message of result.messages) {
       if (message.type === 'warning') {
-        this.problem(document.path, message.message);
+        this.problem(document.path, 'wordWarning', message.message);
       }
     }
     return htmlToBlocks(result.value, {

@@ -320,10 +320,32 @@ describe('import and export of Markdown', () => {
     expect(JSON.stringify(blocks)).toContain('季度汇总');
   });
 
-  it('reports a missing image once, and keeps it as a link', async () => {
+  it('reports what it could not carry over by code, once per document, code and detail', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
-    const res = await importFile(as.editor, space.id, '缺图.md', Buffer.from('![图](无.png)\n'));
-    expect(res.report!.problems).toEqual([{ path: '缺图.md', reason: 'image not found: 无.png' }]);
+    const zip = new JSZip();
+    zip.file(
+      '笔记/缺图.md',
+      [
+        '![图](无.png)',
+        '![又是它](无.png)',
+        '![内嵌](data:image/png;base64,iVBORw0KGgo=)',
+        '<div>块</div>',
+        '',
+      ].join('\n\n'),
+    );
+    zip.file('笔记/空.txt', '');
+    const upload = await zip.generateAsync({ type: 'nodebuffer' });
+    const res = await importFile(as.editor, space.id, '笔记.zip', upload);
+    expect(res.status).toBe(200);
+    expect(res.report!.problems).toEqual(
+      expect.arrayContaining([
+        { path: '笔记/缺图.md', code: 'imageNotFound', detail: '无.png' },
+        { path: '笔记/缺图.md', code: 'embeddedImage', detail: '' },
+        { path: '笔记/缺图.md', code: 'notConverted', detail: 'HTML block' },
+        { path: '笔记/空.txt', code: 'typeRefused', detail: '' },
+      ]),
+    );
+    expect(res.report!.problems).toHaveLength(4);
   });
 
   it('imports HTML', async () => {
