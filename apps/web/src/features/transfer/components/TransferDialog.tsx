@@ -3,7 +3,7 @@
 // .docx or .zip, watch the upload's progress, then the server's (entries read, pages made), then
 // the report (what was created, what could not be converted). Opened through openTransfer().
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, List, Modal, Progress, Radio, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Radio, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import {
   type Transfer,
 } from '@library/contract';
 import { ApiError, RequestCancelledError } from '../../../lib/api-client';
+import { ImportReportView } from './ImportReportView';
 import { downloadExport, settledTransfer, startExport, startImport } from '../api/transfer';
 import { useTransferStore } from '../stores/transfer-store';
 
@@ -200,31 +201,7 @@ export function TransferDialog() {
       {phase.step === 'done' && phase.savedAs && (
         <Alert type="success" showIcon message={t('transfer.exported', { name: phase.savedAs })} />
       )}
-      {phase.step === 'done' && phase.report && (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="transfer-report">
-          <Alert
-            type={phase.report.problems.length > 0 ? 'warning' : 'success'}
-            showIcon
-            message={t('transfer.imported', {
-              pages: phase.report.pages,
-              topics: phase.report.topics,
-              files: phase.report.files,
-            })}
-          />
-          {phase.report.problems.length > 0 && (
-            <List
-              size="small"
-              header={t('transfer.problems')}
-              dataSource={phase.report.problems}
-              renderItem={(problem) => (
-                <List.Item>
-                  <Typography.Text code>{problem.path || '—'}</Typography.Text> {problem.reason}
-                </List.Item>
-              )}
-            />
-          )}
-        </Space>
-      )}
+      {phase.step === 'done' && phase.report && <ImportReportView report={phase.report} />}
       {phase.step === 'failed' && (
         <Alert type="error" showIcon message={phase.message} description={phase.detail} />
       )}
