@@ -66,6 +66,8 @@ export const pageAbilitiesSchema = z.object({
   canComment: z.boolean(),
   /** delete anyone's comments */
   canManageComments: z.boolean(),
+  /** share the page by link: admins, and editors when the space lets its editors share */
+  canShare: z.boolean(),
 });
 export type PageAbilities = z.infer<typeof pageAbilitiesSchema>;
 

@@ -1,13 +1,15 @@
 // What a space role may do with a page and its comments, sent with each item as `abilities`.
 import type { SpaceAccessRole } from '@library/contract';
-import { can } from '../space/space.policy.js';
+import { can, mayShare } from '../space/space.policy.js';
 
-export function pageAbilities(role: SpaceAccessRole) {
+/** `editorsMayShare`: the space's switch, read only when it decides (`shareSwitchDecides`). */
+export function pageAbilities(role: SpaceAccessRole, editorsMayShare: boolean) {
   return {
     canEdit: can(role, 'edit'),
     canPublish: can(role, 'edit'),
     canComment: can(role, 'participate'),
     canManageComments: can(role, 'manage'),
+    canShare: mayShare(role, editorsMayShare),
   };
 }
 

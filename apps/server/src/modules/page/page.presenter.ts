@@ -18,6 +18,7 @@ export function presentPerson(people: Map<number, PersonRow>, id: number): PageU
 export function presentPage(
   page: NodeRow,
   role: SpaceAccessRole,
+  editorsMayShare: boolean,
   people: Map<number, PersonRow>,
 ): PageDetail {
   return {
@@ -32,7 +33,7 @@ export function presentPage(
     updatedAt: page.updatedAt.toISOString(),
     createdBy: presentPerson(people, page.createdBy),
     updatedBy: page.updatedBy === null ? null : presentPerson(people, page.updatedBy),
-    abilities: pageAbilities(role),
+    abilities: pageAbilities(role, editorsMayShare),
   };
 }
 

@@ -56,6 +56,21 @@ async function rowsOf(pageId: string) {
 }
 
 describe('GET /api/v2/space/page/:id', () => {
+  it("offers sharing to editors by the space's editors-may-share switch", async () => {
+    const { as, pageId, space } = await buildWorld();
+    const canShareAs = async (who: 'editor' | 'reader') =>
+      (await call('GET', `/api/v2/space/page/${pageId}`, as[who])).body.data.abilities.canShare;
+    expect(await canShareAs('editor')).toBe(false);
+    const settings = `/api/v1/share/space/${space.id}/settings`;
+    expect((await call('PUT', settings, as.admin, { editorsMayShare: true })).status).toBe(200);
+    expect([await canShareAs('editor'), await canShareAs('reader')]).toEqual([true, false]);
+    // the page's ability and the space's agree
+    const spaceDetail = await call('GET', `/api/v2/space/${space.id}`, as.editor);
+    expect(spaceDetail.body.data.abilities.canShare).toBe(true);
+    expect((await call('PUT', settings, as.admin, { editorsMayShare: false })).status).toBe(200);
+    expect(await canShareAs('editor')).toBe(false);
+  });
+
   it('shows details with abilities by role; outsiders and anonymous callers get 404', async () => {
     const { as, pageId, space, owner } = await buildWorld();
     const expected = {
@@ -64,6 +79,8 @@ describe('GET /api/v2/space/page/:id', () => {
       editor: { canEdit: true, canPublish: true, canComment: true, canManageComments: false },
       reader: { canEdit: false, canPublish: false, canComment: true, canManageComments: false },
     };
+    // the space's editors-may-share switch is off: admins and the owner share, editors do not
+    const sharing = { owner: true, admin: true, editor: false, reader: false };
     for (const role of roles) {
       const { status, body } = await call('GET', `/api/v2/space/page/${pageId}`, as[role]);
       expect(status).toBe(200);
@@ -77,7 +94,7 @@ describe('GET /api/v2/space/page/:id', () => {
         publishedVersion: null,
         createdBy: { userId: String(owner.id), nickname: '测试用户', avatar: null },
         updatedBy: null,
-        abilities: expected[role],
+        abilities: { ...expected[role], canShare: sharing[role] },
       });
     }
     const outsider = await call('GET', `/api/v2/space/page/${pageId}`, as.outsider);

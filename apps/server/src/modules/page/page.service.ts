@@ -13,7 +13,9 @@ import { okJson } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import type { AccessCache } from '../space/access-cache.js';
+import { editorsMayShare } from '../share/share.repo.js';
 import { accessNode, accessPage, type NodeRow } from '../space/space-access.js';
+import { shareSwitchDecides } from '../space/space.policy.js';
 import { audienceOf, pageShown, versionShown, type Audience } from '../space/visibility.js';
 import { draftKey, versionKey, type BlocksCache } from './blocks-cache.js';
 import { BlockChangeError, planBlockSave } from './page-block-changes.js';
@@ -37,7 +39,11 @@ export async function pageDetail(
   role: SpaceAccessRole,
 ): Promise<PageDetail> {
   const ids = [node.createdBy, ...(node.updatedBy === null ? [] : [node.updatedBy])];
-  return presentPage(node, role, await repo.people(db, ids));
+  const [people, editorsShare] = await Promise.all([
+    repo.people(db, ids),
+    shareSwitchDecides(role) && editorsMayShare(db, node.spaceId),
+  ]);
+  return presentPage(node, role, editorsShare, people);
 }
 
 /**

@@ -46,6 +46,11 @@ export function mayShare(role: SpaceAccessRole | null, editorsMayShare: boolean)
   return can(role, 'manage') || (editorsMayShare && can(role, 'edit'));
 }
 
+/** Whether the space's editors-may-share switch decides the role's sharing (an editor, no admin). */
+export function shareSwitchDecides(role: SpaceAccessRole | null) {
+  return can(role, 'edit') && !can(role, 'manage');
+}
+
 /** What the caller may do with a space, sent with the space so the web never re-derives it. */
 export function spaceAbilities(role: SpaceAccessRole | null, editorsMayShare: boolean) {
   return {

@@ -324,7 +324,7 @@ function PageBody({ page }: { page: PageDetail }) {
           {canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>}
         </Space>
         <Space size={4} wrap>
-          {page.abilities.canPublish && (
+          {page.abilities.canShare && (
             <Button
               type="text"
               icon={<ShareAltOutlined />}

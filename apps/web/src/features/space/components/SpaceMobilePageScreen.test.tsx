@@ -22,7 +22,13 @@ const page = {
   updatedAt: '2026-11-01T00:00:00.000Z',
   createdBy: { userId: '10002', nickname: '馆长', avatar: null },
   updatedBy: null,
-  abilities: { canEdit: false, canPublish: false, canComment: false, canManageComments: false },
+  abilities: {
+    canEdit: false,
+    canPublish: false,
+    canComment: false,
+    canManageComments: false,
+    canShare: false,
+  },
 };
 
 function show(path: string, role: 'reader' | 'admin' = 'reader') {
