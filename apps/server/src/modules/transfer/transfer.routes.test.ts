@@ -346,6 +346,21 @@ describe('import and export of Markdown', () => {
       ]),
     );
     expect(res.report!.problems).toHaveLength(4);
+
+    // the Word converter's warnings keep its words as the detail
+    const word = await importFile(
+      as.editor,
+      space.id,
+      '备忘.docx',
+      await tableDocx('备忘', [['事项']], 'Memo'),
+    );
+    // (mammoth: the style is referenced but not defined, and not recognised)
+    const wordWarning = {
+      path: '备忘.docx',
+      code: 'wordWarning',
+      detail: expect.stringContaining('Memo'),
+    };
+    expect(word.report!.problems).toEqual([wordWarning, wordWarning]);
   });
 
   it('imports HTML', async () => {

@@ -5,10 +5,15 @@ const xmlHeader = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 const escapeXml = (text: string) =>
   text.replace(/[<>&]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[char] ?? char);
 
-const paragraph = (text: string) => `<w:p><w:r><w:t>${escapeXml(text)}</w:t></w:r></w:p>`;
+const paragraph = (text: string, style?: string) =>
+  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t>${escapeXml(text)}</w:t></w:r></w:p>`;
 
-/** A .docx with the paragraph `title` and a table of `rows`. */
-export async function tableDocx(title: string, rows: string[][]): Promise<Buffer> {
+/** A .docx with the paragraph `title` (in the paragraph style `titleStyle`) and a table of `rows`. */
+export async function tableDocx(
+  title: string,
+  rows: string[][],
+  titleStyle?: string,
+): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -23,7 +28,7 @@ export async function tableDocx(title: string, rows: string[][]): Promise<Buffer
     .join('')}</w:tbl>`;
   zip.file(
     'word/document.xml',
-    `${xmlHeader}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph(title)}${table}</w:body></w:document>`,
+    `${xmlHeader}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph(title, titleStyle)}${table}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
