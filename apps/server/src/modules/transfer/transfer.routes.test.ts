@@ -17,6 +17,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
 import { inlineText, isRecord } from '../../lib/block-text.js';
+import { byPosition } from '../../lib/position.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { extractText } from '../file/file.text.js';
@@ -700,7 +701,8 @@ describe('Notion and Confluence export zips', () => {
       const rows = await t.db
         .select({ data: pageBlocks.data })
         .from(pageBlocks)
-        .where(eq(pageBlocks.pageId, page!.id));
+        .where(eq(pageBlocks.pageId, page!.id))
+        .orderBy(byPosition(pageBlocks.position));
       return rows.map((row) => row.data as Block);
     };
     return {
