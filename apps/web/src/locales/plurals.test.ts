@@ -1,5 +1,5 @@
 // Counts in English take i18next's plural forms (`key_one`, `key_other`): no '1 items'. Chinese
-// has one form, kept under the plain key, which i18next falls back to for any count.
+// has one form, written under both keys so every language holds the same keys.
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 
