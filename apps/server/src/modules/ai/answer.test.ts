@@ -90,7 +90,7 @@ describe('citedSpot', () => {
     expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
   });
 
-  it('starts a long sentence\'s snippet two clauses before the clause that names the question', () => {
+  it("starts a long sentence's snippet two clauses before the clause that names the question", () => {
     const filler = '填充的文字没有意义，'.repeat(20);
     const long = `${filler}明长城全长约八千八百公里，东起鸭绿江。`;
     const spot = citedSpot(passage(long), terms('明长城全长多少公里？'));
@@ -148,7 +148,7 @@ describe('chunkPage', () => {
     expect(second!.text.startsWith(lastSentence)).toBe(true);
   });
 
-  it('joins a section\'s short tail to the chunk before it', () => {
+  it("joins a section's short tail to the chunk before it", () => {
     const sentence = '这是一个用来填充长度的句子，内容没有特别的意义。'; // 24 characters
     const blocks = (tail: string) => [
       ...Array.from({ length: 16 }, (_item, index) => ({
