@@ -3,7 +3,7 @@
 // sentences of the best passages with their numbers and says that no model is configured), and
 // the Markdown guard that keeps answers from loading anything from other hosts.
 import type { ReferDoc } from '@library/contract';
-import { bigramMark, queryTerms } from '../../infra/search/tokenizer.js';
+import { bigramMark, foldScript, queryTerms } from '../../infra/search/tokenizer.js';
 import type { ChatMessage } from '../../infra/llm/openai-compatible.js';
 import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
@@ -43,12 +43,16 @@ function titleTerms(passage: Passage): Set<string> {
   return new Set(queryTerms(passage.title));
 }
 
-/** How much of the question a text covers: its words 1 each, bigrams 0.3, the title's not. */
+/** How much of the question a text covers: its words 1 each, bigrams 0.3, the title's not —
+ *  found in the text's folded characters, without cutting it into words again. */
 function coverage(text: string, terms: Set<string>, title: Set<string>): number {
+  const folded = foldScript(text.normalize('NFKC')).toLowerCase();
   let hits = 0;
-  for (const term of queryTerms(text)) {
-    if (terms.has(term) && !title.has(term)) {
-      hits += term.startsWith(bigramMark) ? sentenceBigramWeight : 1;
+  for (const term of terms) {
+    if (title.has(term)) continue;
+    const bigram = term.startsWith(bigramMark);
+    if (folded.includes(bigram ? term.slice(bigramMark.length) : term)) {
+      hits += bigram ? sentenceBigramWeight : 1;
     }
   }
   return hits;
