@@ -90,6 +90,21 @@ describe('citedSpot', () => {
     expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
   });
 
+  it("starts a long sentence's snippet two clauses before the clause that names the question", () => {
+    const filler = '填充的文字没有意义，'.repeat(20);
+    const long = `${filler}明长城全长约八千八百公里，东起鸭绿江。`;
+    const spot = citedSpot(passage(long), terms('明长城全长多少公里？'));
+    expect(spot.snippet).toBe(
+      `…填充的文字没有意义，填充的文字没有意义，明长城全长约八千八百公里，东起鸭绿江。`,
+    );
+    expect(spot.blockId).toBe('b');
+    // when the snippet shows that clause from the sentence's start, it starts there
+    const near = `明长城全长约八千八百公里，${filler}`;
+    expect(citedSpot(passage(near), terms('明长城全长多少公里？')).snippet).toBe(
+      `${near.slice(0, 160)}…`,
+    );
+  });
+
   it('falls back to the first block when the chunk has no block offsets', () => {
     const old = { ...passage(text), blockIds: ['a', 'b'], blockStarts: [] };
     expect(citedSpot(old, terms('世界遗产')).blockId).toBe('a');
@@ -112,7 +127,7 @@ describe('chunkPage', () => {
       { id: 'h2', type: 'heading', props: { level: 2 }, content: [{ type: 'text', text: '细节' }] },
       para('e', '细节内容。'),
     ]);
-    expect(chunks.every((chunk) => chunk.text.length <= chunkChars)).toBe(true);
+    expect(chunks.every((chunk) => chunk.text.length <= chunkChars * 1.25)).toBe(true);
     expect(chunks[0]).toMatchObject({ headingPath: '概述', blockIds: ['a', 'b'] });
     // each block's start in the chunk's text
     const [a, b] = chunks[0]!.blockStarts;
@@ -131,5 +146,27 @@ describe('chunkPage', () => {
       first!.text.lastIndexOf('。', first!.text.length - 2) + 1,
     );
     expect(second!.text.startsWith(lastSentence)).toBe(true);
+  });
+
+  it("joins a section's short tail to the chunk before it", () => {
+    const sentence = '这是一个用来填充长度的句子，内容没有特别的意义。'; // 24 characters
+    const blocks = (tail: string) => [
+      ...Array.from({ length: 16 }, (_item, index) => ({
+        id: `s${index}`,
+        type: 'paragraph',
+        content: [{ type: 'text', text: sentence }],
+      })),
+      { id: 't', type: 'paragraph', content: [{ type: 'text', text: tail }] },
+    ];
+    // 16 sentences fill a chunk (384 characters); a tail of 30 characters would make a chunk of
+    // the repeated sentence and itself: it joins the chunk before instead
+    const short = chunkPage('页面', blocks('短的结尾句子没有意义，只是用来检验分块的规则。'));
+    expect(short).toHaveLength(1);
+    expect(short[0]!.blockIds.at(-1)).toBe('t');
+    expect(short[0]!.text.length).toBeGreaterThan(chunkChars);
+    // a tail of a quarter chunk or more keeps its own chunk, opened by the repeated sentence
+    const kept = chunkPage('页面', blocks(sentence.repeat(5)));
+    expect(kept).toHaveLength(2);
+    expect(kept[1]!.blockIds).toEqual(['s15', 't']);
   });
 });

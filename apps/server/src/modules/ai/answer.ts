@@ -3,7 +3,7 @@
 // sentences of the best passages with their numbers and says that no model is configured), and
 // the Markdown guard that keeps answers from loading anything from other hosts.
 import type { ReferDoc } from '@library/contract';
-import { bigramMark, queryTerms } from '../../infra/search/tokenizer.js';
+import { bigramMark, foldScript, queryTerms } from '../../infra/search/tokenizer.js';
 import type { ChatMessage } from '../../infra/llm/openai-compatible.js';
 import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
@@ -23,6 +23,12 @@ const sentenceBigramWeight = 0.3;
  *  (in all of it when that sentence covers some of the question too) */
 const leadInChars = 140;
 
+/** a clause: up to a comma, semicolon or colon */
+const clausePattern = /[^，；：,;:]+[，；：,;:]*/g;
+/** how many clauses before the one covering most of the question a long sentence's snippet
+ *  starts (an answer often leads up to the question's words, as between sentences) */
+const leadInClauses = 2;
+
 interface ScoredSentence {
   text: string;
   /** where the sentence starts in the passage's text */
@@ -33,6 +39,46 @@ interface ScoredSentence {
   hits: number;
 }
 
+function titleTerms(passage: Passage): Set<string> {
+  return new Set(queryTerms(passage.title));
+}
+
+/** How much of the question a text covers: its words 1 each, bigrams 0.3, the title's not —
+ *  found in the text's folded characters, without cutting it into words again. */
+function coverage(text: string, terms: Set<string>, title: Set<string>): number {
+  const folded = foldScript(text.normalize('NFKC')).toLowerCase();
+  let hits = 0;
+  for (const term of terms) {
+    if (title.has(term)) continue;
+    const bigram = term.startsWith(bigramMark);
+    if (folded.includes(bigram ? term.slice(bigramMark.length) : term)) {
+      hits += bigram ? sentenceBigramWeight : 1;
+    }
+  }
+  return hits;
+}
+
+/**
+ * Where a snippet starts inside a sentence longer than the snippet: at its start, or — when the
+ * clause covering most of the question would not be shown from there — two clauses before that
+ * clause. An offset into the sentence.
+ */
+function startInside(sentence: string, terms: Set<string>, title: Set<string>): number {
+  const clauses = [...sentence.matchAll(clausePattern)];
+  let best = -1;
+  let bestHits = 0;
+  clauses.forEach((clause, index) => {
+    const hits = coverage(clause[0], terms, title);
+    if (hits > bestHits) {
+      best = index;
+      bestHits = hits;
+    }
+  });
+  const clause = clauses[best];
+  if (!clause || clause.index + clause[0].length <= snippetChars) return 0;
+  return clauses[Math.max(0, best - leadInClauses)]!.index;
+}
+
 /**
  * The passage's sentences with their offsets and how much of the question each covers. The
  * title's terms do not count: every chunk of the page is found by them, and the sentence that
@@ -41,7 +87,7 @@ interface ScoredSentence {
  * docs/decisions/ai.md).
  */
 function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] {
-  const title = new Set(queryTerms(passage.title));
+  const title = titleTerms(passage);
   let cursor = 0;
   const covering = sentences(passage.text).map((text, order) => {
     const start = passage.text.indexOf(text, cursor);
@@ -69,7 +115,8 @@ function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] 
  * predates block offsets), and a snippet that starts at that sentence, or at the one before it
  * when both fit in the snippet (an answer often leads up to the sentence that names the
  * question's words): in 140 of its 160 characters, or in all of them when the sentence before
- * covers some of the question too.
+ * covers some of the question too. In a sentence longer than the snippet, the snippet starts two
+ * clauses before the clause covering most of the question when it would not show that clause.
  */
 export function citedSpot(
   passage: Passage,
@@ -83,7 +130,10 @@ export function citedSpot(
   const both = best && before ? before.text.length + best.text.length : Infinity;
   const leadIn =
     both <= leadInChars || (before !== undefined && before.hits > 0 && both <= snippetChars);
-  const start = before && leadIn ? before.start : cited;
+  let start = before && leadIn ? before.start : cited;
+  if (best && best.hits > 0 && start === cited && best.text.length > snippetChars) {
+    start += startInside(best.text, terms, titleTerms(passage));
+  }
   let blockId = passage.blockIds[0] ?? null;
   if (passage.blockStarts.length === passage.blockIds.length) {
     passage.blockStarts.forEach((blockStart, index) => {

@@ -1,7 +1,8 @@
 // Cuts a page (BlockNote JSON blocks) or a file's text into retrieval chunks along block and
 // heading boundaries: a heading starts a new section; paragraphs are packed sentence by sentence
 // into chunks of about `chunkChars` characters; the last short sentence of a chunk is repeated at
-// the start of the next one, so an answer spanning the cut is still found whole (measured on
+// the start of the next one, so an answer spanning the cut is still found whole; a section's last
+// few sentences join the chunk before them rather than make a chunk of their own (measured on
 // CMRC 2018 and DRCD, docs/performance.md 'AI' and 'AI across scripts').
 import crypto from 'node:crypto';
 import { inlineText, isRecord } from '../../lib/block-text.js';
@@ -13,6 +14,9 @@ import { passageTermsFormat } from './passage-terms.js';
 export const chunkChars = 400;
 /** a sentence shorter than this is repeated at the start of the next chunk */
 const overlapMaxChars = chunkChars / 2;
+/** a section's tail with less new text than this (past the repeated sentence) joins the chunk
+ *  before it, which may so reach 1¼ chunks (issue 19, docs/decisions/ai.md 'Issue 19, session 4') */
+const tailChars = chunkChars / 4;
 /** a sentence longer than this is cut at a comma (or hard) into pieces of about a chunk */
 const longSentenceChars = chunkChars * 2;
 
@@ -91,14 +95,29 @@ function hashOf(...parts: string[]): string {
   return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 
+function textLength(pieces: ReadonlyArray<{ text: string }>): number {
+  return pieces.reduce((sum, piece) => sum + piece.text.length, 0);
+}
+
 /** Chunks of a sequence of segments (a page's blocks, or a file's lines). */
 export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
   const chunks: Chunk[] = [];
   const headings: string[] = [];
   let pieces: Array<{ blockId: string | null; text: string }> = [];
+  /** the last chunk's pieces while its section goes on, and how many of `pieces` repeat it */
+  let previous: typeof pieces | null = null;
+  let repeated = 0;
 
   const flush = (carryOver: boolean) => {
     if (pieces.length === 0) return;
+    const fresh = pieces.slice(repeated);
+    if (!carryOver && previous && textLength(fresh) < tailChars) {
+      // the section's short tail: the chunk before takes it instead of a chunk that would be
+      // mostly its repeated sentence
+      chunks.pop();
+      pieces = [...previous, ...fresh];
+    }
+    previous = carryOver ? pieces : null;
     const joined = pieces.map((piece) => piece.text).join('');
     const text = joined.trim();
     const lead = joined.length - joined.trimStart().length;
@@ -133,8 +152,8 @@ export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
     }
     const last = pieces.at(-1);
     pieces = carryOver && last && last.text.length < overlapMaxChars ? [last] : [];
+    repeated = pieces.length;
   };
-  const length = () => pieces.reduce((sum, piece) => sum + piece.text.length, 0);
 
   for (const segment of segments) {
     if (segment.heading !== null) {
@@ -145,7 +164,7 @@ export function chunkSegments(title: string, segments: Segment[]): Chunk[] {
       continue;
     }
     for (const sentence of sentences(segment.text)) {
-      if (pieces.length > 0 && length() + sentence.length > chunkChars) flush(true);
+      if (pieces.length > 0 && textLength(pieces) + sentence.length > chunkChars) flush(true);
       pieces.push({ blockId: segment.blockId, text: sentence });
     }
     // A block ends a sentence even without punctuation.

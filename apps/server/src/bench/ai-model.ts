@@ -1,0 +1,216 @@
+// A fast model of the product's keyword retrieval for trying changes (issue 19): the product's own
+// chunker, passage terms, question terms and referDocsOf, with the BM25 of retrieval.repo.ts
+// (seeded candidates included) computed in memory instead of in SQL. On CMRC 2018 and DRCD it
+// gives the figures of ai-scripts.bench.ts exactly (docs/decisions/ai.md 'Issue 19, session 4')
+// in about 20 s instead of several minutes; a change it favours is then confirmed through the
+// product by that bench. Beside recall and the first snippet it counts how often the first
+// reference's block holds the answer (each sentence of these sets is a block of its own).
+//   [BENCH_AI_EVERY=n] npx tsx --conditions=source apps/server/src/bench/ai-model.ts [cmrc|drcd|both] [records.json]
+import fs from 'node:fs';
+import { chunkPage } from '../modules/ai/chunker.js';
+import { passageTerms, questionTerms } from '../modules/ai/passage-terms.js';
+import { referDocsOf } from '../modules/ai/answer.js';
+import { bm25 } from '../modules/ai/retrieval.repo.js';
+import type { Passage } from '../modules/ai/retrieval.js';
+import { termFrequencies } from '../infra/search/tokenizer.js';
+import { out } from './report.js';
+import { loadCmrc, loadDrcd, toSimplified, toTraditional, type Article } from './cmrc.js';
+
+interface IndexedChunk {
+  passage: Passage;
+  tf: Map<string, number>;
+  dl: number;
+}
+
+let nextId = 1;
+function buildIndex(articles: Article[]) {
+  const chunks: IndexedChunk[] = [];
+  const df = new Map<string, number>();
+  const postings = new Map<string, IndexedChunk[]>();
+  let total = 0;
+  articles.forEach((article, pageNo) => {
+    const sentences = article.paragraphs
+      .flatMap((paragraph) => paragraph.context.match(/[^。！？]+[。！？]?/g) ?? [])
+      .filter((text) => text.trim());
+    const blocks = sentences.map((text, index) => ({
+      id: `s${index}`,
+      type: 'paragraph',
+      props: {},
+      content: [{ type: 'text', text, styles: {} }],
+      children: [],
+    }));
+    for (const chunk of chunkPage(article.title, blocks)) {
+      const terms = [
+        ...passageTerms(chunk.text),
+        ...passageTerms(article.title),
+        ...passageTerms(chunk.headingPath),
+      ];
+      const indexed: IndexedChunk = {
+        passage: {
+          chunkId: nextId++,
+          sourceType: 'page',
+          pageId: `p${pageNo}`,
+          fileId: null,
+          blockIds: chunk.blockIds,
+          blockStarts: chunk.blockStarts,
+          title: article.title,
+          headingPath: chunk.headingPath,
+          text: chunk.text,
+          score: 0,
+        },
+        tf: termFrequencies(terms),
+        dl: terms.length,
+      };
+      total += terms.length;
+      chunks.push(indexed);
+      for (const term of indexed.tf.keys()) {
+        df.set(term, (df.get(term) ?? 0) + 1);
+        const list = postings.get(term) ?? [];
+        list.push(indexed);
+        postings.set(term, list);
+      }
+    }
+  });
+  const n = Math.max(chunks.length, 1);
+  return {
+    chunks,
+    df,
+    postings,
+    n,
+    avgdl: Math.max(total / n, 1),
+    postingRows: [...postings.values()].reduce((sum, list) => sum + list.length, 0),
+  };
+}
+type Index = ReturnType<typeof buildIndex>;
+
+function rank(index: Index, question: string, limit: number): Passage[] {
+  const { k1, b } = bm25;
+  const w = questionTerms(question)
+    .filter((item) => index.df.has(item.term))
+    .map((item) => {
+      const df = index.df.get(item.term)!;
+      return {
+        term: item.term,
+        selective: df <= Math.max(1000, index.n / 100),
+        idf: Math.log(1 + Math.max(index.n - df + 0.5, 0.5) / (df + 0.5)) * item.weight,
+      };
+    });
+  if (w.length === 0) return [];
+  const anySelective = w.some((item) => item.selective);
+  const part = (term: { term: string; idf: number }, chunk: IndexedChunk) => {
+    const tf = chunk.tf.get(term.term) ?? 0;
+    return (term.idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * chunk.dl) / index.avgdl));
+  };
+  const order = (x: { c: IndexedChunk; s: number }, y: { c: IndexedChunk; s: number }) =>
+    y.s - x.s || x.c.passage.chunkId - y.c.passage.chunkId;
+  const scoreOver = (terms: typeof w) => {
+    const scores = new Map<IndexedChunk, number>();
+    for (const term of terms) {
+      for (const chunk of index.postings.get(term.term) ?? []) {
+        scores.set(chunk, (scores.get(chunk) ?? 0) + part(term, chunk));
+      }
+    }
+    return [...scores].map(([c, s]) => ({ c, s }));
+  };
+  const seeding = w.filter((item) => item.selective || !anySelective);
+  const others = w.filter((item) => !(item.selective || !anySelective));
+  const seeds = scoreOver(seeding).sort(order).slice(0, 300);
+  const scored = seeds
+    .map(({ c, s }) => ({ c, s: s + others.reduce((sum, term) => sum + part(term, c), 0) }))
+    .sort(order);
+  // every passage is visible here: the seeded ranking is what the product returns
+  return scored.slice(0, limit).map(({ c, s }) => ({ ...c.passage, score: s }));
+}
+
+interface QuestionRecord {
+  question: string;
+  answers: string[];
+  /** the first returned passage holding an answer (-1: none) */
+  rank: number;
+  snippet: string;
+  snippetHit: boolean;
+  /** the first reference's block holds the start of an answer */
+  blockHit: boolean;
+  first: Passage | null;
+}
+
+function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q) {
+  const records: QuestionRecord[] = [];
+  for (const article of articles) {
+    for (const paragraph of article.paragraphs) {
+      for (const qa of paragraph.qas) {
+        const question = ask(qa.question);
+        const passages = rank(index, question, 40).slice(0, 10);
+        const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);
+        const r = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
+        const first = referDocsOf('s', question, passages.slice(0, 1))[0];
+        const snippetHit = !!first && answers.some((answer) => first.snippet.includes(answer));
+        let blockHit = false;
+        const top = passages[0];
+        const cited = first && top ? top.blockIds.indexOf(first.blockId ?? '') : -1;
+        if (top && cited >= 0) {
+          const from = top.blockStarts[cited] ?? 0;
+          const to = top.blockStarts[cited + 1] ?? top.text.length;
+          blockHit = answers.some((answer) => {
+            for (
+              let at = top.text.indexOf(answer);
+              at >= 0;
+              at = top.text.indexOf(answer, at + 1)
+            ) {
+              if (at >= from && at < to) return true;
+            }
+            return false;
+          });
+        }
+        records.push({
+          question,
+          answers,
+          rank: r,
+          snippet: first?.snippet ?? '',
+          snippetHit,
+          blockHit,
+          first: top ?? null,
+        });
+      }
+    }
+  }
+  const q = records.length;
+  return {
+    records,
+    recallAt1: records.filter((r) => r.rank === 0).length / q,
+    recallAt5: records.filter((r) => r.rank >= 0 && r.rank < 5).length / q,
+    mrr: records.reduce((s, r) => s + (r.rank >= 0 ? 1 / (r.rank + 1) : 0), 0) / q,
+    snippet: records.filter((r) => r.snippetHit).length / q,
+    block: records.filter((r) => r.blockHit).length / q,
+    both: records.filter((r) => r.blockHit && r.snippetHit).length / q,
+    questions: q,
+  };
+}
+
+const which = process.argv[2] ?? 'both';
+/** every n-th article only, as ai-scripts.bench.ts (the test suite's subsets: 8 for CMRC, 16 for DRCD) */
+const every = Number(process.env.BENCH_AI_EVERY ?? 1);
+const dump = process.argv[3];
+const dumped: QuestionRecord[][] = [];
+for (const [name, load, other] of [
+  ['cmrc', loadCmrc, toTraditional],
+  ['drcd', loadDrcd, toSimplified],
+] as const) {
+  if (which !== 'both' && which !== name) continue;
+  const articles = load().filter((_article, i) => i % every === 0);
+  const index = buildIndex(articles);
+  for (const [label, ask] of [
+    ['same script', undefined],
+    ['other script', other],
+  ] as const) {
+    const r = evaluateModel(index, articles, ask);
+    out(
+      `${name} ${label}: recall@1 ${r.recallAt1.toFixed(3)}, recall@5 ${r.recallAt5.toFixed(3)}, ` +
+        `MRR ${r.mrr.toFixed(3)}, snippet ${r.snippet.toFixed(3)}, block ${r.block.toFixed(3)}, ` +
+        `snippet and block ${r.both.toFixed(3)} (${r.questions} questions, ` +
+        `${index.chunks.length} chunks, ${index.postingRows} postings)`,
+    );
+    if (ask === undefined) dumped.push(r.records);
+  }
+}
+if (dump) fs.writeFileSync(dump, JSON.stringify(dumped));
