@@ -12,7 +12,15 @@ import {
   type ExportFormat,
   type Transfer,
 } from '@library/contract';
-import { jobs, pageBlocks, spaceFiles, spaceNodes, transfers } from '../../db/schema/index.js';
+import { Readable } from 'node:stream';
+import {
+  fileBlobs,
+  jobs,
+  pageBlocks,
+  spaceFiles,
+  spaceNodes,
+  transfers,
+} from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
@@ -21,6 +29,9 @@ import { byPosition } from '../../lib/position.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { extractText } from '../file/file.text.js';
+import { saveAccountSettings } from '../account/account-limits.repo.js';
+import { createPreviewSigner } from '../file/file.preview.js';
+import { uploadFile } from '../file/file.service.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import mammoth from 'mammoth';
 import { confluencePageHtml, confluenceSpaceExport, tableDocx } from './transfer.test-fixtures.js';
@@ -36,6 +47,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The stored files' bytes on an app's disk, as storage keys (`blobs/…`). */
+function blobsOnDisk(app: TestApp) {
+  const folder = path.join(app.config.dataDir, 'files', 'blobs');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .map((name) => `blobs/${name}`)
+    .sort();
+}
+
+/** A space's files, blobs and nodes (on PostgreSQL the test files share one database). */
+const inSpaceOf = (app: TestApp, spaceId: string) => ({
+  files: () => app.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, spaceId)),
+  blobs: () => app.db.select().from(fileBlobs).where(eq(fileBlobs.spaceId, spaceId)),
+  nodes: () => app.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId)),
 });
 
 /** Runs what is queued, then answers the transfer as its starter sees it. */
@@ -518,6 +551,7 @@ describe('refused imports', () => {
         .from(spaceFiles)
         .where(and(eq(spaceFiles.spaceId, space.id), isNull(spaceFiles.deletedAt)));
       expect(files).toHaveLength(0);
+      expect(blobsOnDisk(small)).toEqual([]);
       const nodes = await small.db
         .select()
         .from(spaceNodes)
@@ -525,6 +559,36 @@ describe('refused imports', () => {
       expect(nodes).toHaveLength(0);
     } finally {
       await small.close();
+    }
+  });
+
+  it('leaves no files and no bytes when it fails after storing them', async () => {
+    const own = await createTestApp({}, undefined);
+    try {
+      const { space, as, ids } = await buildSpaceWithRoles(own.db);
+      const zip = new JSZip();
+      zip.file('说明/a.md', '![a](a.png)\n\n[附件](b.pdf)\n');
+      zip.file('说明/a.png', png);
+      zip.file('说明/b.pdf', '%PDF-1.4\n%%EOF\n');
+      // topics are switched off for the editor: found only once the files are stored and the
+      // documents converted, right before the pages are saved
+      await saveAccountSettings(own.db, ids.editor, 'features', { joinTopic: false });
+      const res = await importFile(
+        as.editor,
+        space.id,
+        'x.zip',
+        await zip.generateAsync({ type: 'nodebuffer' }),
+        undefined,
+        own,
+      );
+      expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.noJoinTopic });
+      const inSpace = inSpaceOf(own, space.id);
+      expect(await inSpace.files()).toEqual([]);
+      expect(await inSpace.blobs()).toEqual([]);
+      expect(blobsOnDisk(own)).toEqual([]);
+      expect(await inSpace.nodes()).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 
@@ -629,6 +693,87 @@ describe('transfers as jobs', () => {
     expect(await settled(as.editor, id)).toMatchObject({ status: 'done', done: 3, total: 3 });
   });
 
+  it('discards what an import cut off by a restart stored, and imports once when it runs again', async () => {
+    const own = await createTestApp({}, undefined);
+    try {
+      const { space, as, ids } = await buildSpaceWithRoles(own.db);
+      const images: Array<[string, Buffer]> = [
+        ['a.png', png],
+        ['b.png', Buffer.concat([png, Buffer.from('b')])],
+      ];
+      const zip = new JSZip();
+      zip.file('a.md', '# a\n\n![a](a.png) ![b](b.png)\n');
+      for (const [name, bytes] of images) zip.file(name, bytes);
+      const body = multipartBody('x.zip', await zip.generateAsync({ type: 'nodebuffer' }));
+      const started = await own.app.inject({
+        method: 'POST',
+        url: `/api/v1/space/${space.id}/import`,
+        headers: { ...as.editor, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      const id = (started.json() as { data: Transfer }).data.transferId;
+      // The run the server was killed in: a worker claimed the job and marked the transfer
+      // running; the import stored the archive's images (the upload every import makes, marked
+      // with it) and died before its pages were saved. A kill cannot be provoked inside the
+      // test's process, so what it leaves is made by the same calls.
+      await own.db
+        .update(jobs)
+        .set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+        .where(
+          sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+        );
+      await own.db
+        .update(transfers)
+        .set({ status: 'running', done: 2 })
+        .where(eq(transfers.id, id));
+      const deps = {
+        db: own.db,
+        storage: createStorage(own.config, 'files'),
+        quotas: own.config.quotas,
+        signer: createPreviewSigner('p'.repeat(32)),
+      };
+      for (const [name, bytes] of images) {
+        await uploadFile(
+          deps,
+          ids.editor,
+          space.id,
+          undefined,
+          {
+            filename: name,
+            file: Readable.from([bytes]),
+          },
+          id,
+        );
+      }
+      const cutOff = blobsOnDisk(own);
+      expect(cutOff).toHaveLength(2);
+
+      // the lease runs out: the job runs again, discards what the dead run stored, imports once
+      const transfer = await settled(as.editor, id, own);
+      expect(transfer).toMatchObject({ status: 'done', report: { pages: 1, files: 2 } });
+      const inSpace = inSpaceOf(own, space.id);
+      const files = await inSpace.files();
+      expect(files).toHaveLength(2);
+      const pageId = transfer.report!.firstPageId;
+      for (const file of files) expect(file).toMatchObject({ pageId, importId: null });
+      const blobs = await inSpace.blobs();
+      expect(blobsOnDisk(own)).toEqual(blobs.map((blob) => blob.storageKey).sort());
+      expect(blobsOnDisk(own).filter((key) => cutOff.includes(key))).toEqual([]);
+      // done is final: running the job once more imports nothing again
+      await own.db
+        .update(jobs)
+        .set({ runAt: new Date(), failedAt: null, lockedUntil: null })
+        .where(
+          sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+        );
+      await own.jobs.drain();
+      expect(await inSpace.nodes()).toHaveLength(1);
+      expect(await inSpace.files()).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('ends failed with the code when the job cannot finish, and nothing half-made stays', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const topic = await t.call('POST', `/api/v2/space/${space.id}/topic`, as.editor, {
@@ -683,11 +828,6 @@ describe('transfers as jobs', () => {
 });
 
 describe('Notion and Confluence export zips', () => {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
-
   async function treeOf(spaceId: string) {
     const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId));
     const byId = new Map(nodes.map((node) => [node.id, node]));

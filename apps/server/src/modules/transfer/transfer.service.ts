@@ -5,7 +5,7 @@
 // code). A run cut off by a restart is picked up again once its job's lease runs out. A day after
 // it ended, `transfer.expire` removes the transfer and its stored bytes. An import ends done in
 // the transaction saving its pages; the files a failed or cut-off import stored (still marked
-// with its id) are destroyed when it fails, before it runs again and when it expires.
+// with its id) are destroyed when it fails and before it runs again.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -311,7 +311,6 @@ export function expireTransferHandler(deps: TransferDeps): JobHandler<{ transfer
   return async ({ transferId }) => {
     const row = await repo.findTransfer(deps.db, transferId);
     if (!row) return;
-    if (row.kind === 'import') await discardImport(deps.db, row.id);
     for (const key of [row.uploadKey, row.resultKey]) {
       if (key) await deps.storage.remove(key);
     }
