@@ -133,16 +133,18 @@ export function shownPagesSql(audience: Audience): SQL | undefined {
 
 /**
  * Over `space_files`: whether the page the file was uploaded into (if any) is live, and for
- * readers published — deleting a page takes its files to the recycle bin with it.
+ * readers published — deleting a page takes its files to the recycle bin with it. The files an
+ * import stored before its pages are saved (`import_id`) are the editors' only.
  */
 function inPageSql(audience: Audience): SQL {
-  return or(
+  const inPage = or(
     isNull(spaceFiles.pageId),
     sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId}
       and ${spaceNodes.deletedAt} is null${
         audience === 'editors' ? sql`` : sql` and ${spaceNodes.publishedVersion} is not null`
       }${audience === 'visitors' ? sql` and ${spaceNodes.id} not in ${visitorHiddenSql}` : sql``})`,
   ) as SQL;
+  return audience === 'editors' ? inPage : (and(isNull(spaceFiles.importId), inPage) as SQL);
 }
 
 /** Over `space_files`: the live files the audience sees. */

@@ -747,6 +747,11 @@ describe('transfers as jobs', () => {
       }
       const cutOff = blobsOnDisk(own);
       expect(cutOff).toHaveLength(2);
+      // until an import's pages are saved its files are the editors' only
+      const listed = async (headers: Headers) =>
+        (await own.call('GET', `/api/v3/space/${space.id}/file`, headers)).body.data.total;
+      expect(await listed(as.editor)).toBe(2);
+      expect(await listed(as.reader)).toBe(0);
 
       // the lease runs out: the job runs again, discards what the dead run stored, imports once
       const transfer = await settled(as.editor, id, own);
