@@ -340,9 +340,9 @@ export async function runImport(
   };
   await writeTree(run, parentId, topics, pages, async (tx) => {
     await fileRepo.keepFilesOfImport(tx, job.importId);
+    // the last step (the write) is counted by `saved`: the transfer ends done, every step done
     await job.saved(tx, report);
   });
-  progress.step();
   return report;
 }
 

@@ -894,6 +894,13 @@ describe('Notion and Confluence export zips', () => {
       'page 团队手册/团队手册',
       'topic 团队手册',
     ]);
+    // the page a topic was made for comes first in it
+    expect(await outlineOf(space.id)).toEqual([
+      'topic 团队手册',
+      '  page 团队手册',
+      '  page 入职',
+      'page 任务',
+    ]);
     const bookBlocks = JSON.stringify(await tree.blocksOf('团队手册'));
     expect(bookBlocks).toContain(`/space/${space.id}/page/${tree.idOf('入职')}`);
     expect(bookBlocks).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
