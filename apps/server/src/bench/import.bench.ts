@@ -87,7 +87,11 @@ function randomBytes(bytes: number): Readable {
 async function main() {
   const { database, db, app, dataDir, close } = await openBenchApp();
   try {
-    const user = await createUser(db, { nickname: '导入基准', email: 'import@bench.example' });
+    // an address of this run's own: a PostgreSQL database keeps the users of earlier runs
+    const user = await createUser(db, {
+      nickname: '导入基准',
+      email: `import-${crypto.randomUUID()}@bench.example`,
+    });
     const { token } = await issueToken(
       db,
       user.id,

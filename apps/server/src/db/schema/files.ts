@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { spaceNodes } from './content.js';
 import { spaces } from './spaces.js';
+import { transfers } from './transfers.js';
 import { users } from './users.js';
 import { fileKinds, fileTextStatuses } from '@library/contract';
 
@@ -54,9 +55,17 @@ export const spaceFiles = pgTable(
     deletedAt: at('deleted_at'),
     deletedBy: bigint('deleted_by', { mode: 'number' }),
     recycleItemId: uuid('recycle_item_id'),
+    /**
+     * the import that stored it, until the transaction saving that import's pages clears it: a
+     * failed or cut-off import destroys the files still marked with it
+     */
+    importId: uuid('import_id').references(() => transfers.id),
   },
   (table) => [
     index('space_files_space_idx').on(table.spaceId, table.createdAt),
+    index('space_files_import_idx')
+      .on(table.importId)
+      .where(sql`${table.importId} is not null`),
     index('space_files_blob_idx').on(table.blobId),
     index('space_files_page_idx').on(table.pageId),
     index('space_files_uploader_idx').on(table.uploadedBy),

@@ -48,6 +48,11 @@ export async function destroyFilesOfPages(tx: Executor, pageIds: string[]) {
   await destroy(tx, await repo.filesOfPages(tx, pageIds));
 }
 
+/** An import that failed or was cut off: the files it stored and no page took yet. */
+export async function destroyFilesOfImport(tx: Executor, importId: string) {
+  await destroy(tx, await repo.filesOfImport(tx, importId));
+}
+
 /** Purging a space: its rows go by cascade, its bytes by the job. */
 export async function destroyFilesOfSpace(tx: Executor, spaceId: string) {
   const keys = await repo.blobKeysOfSpace(tx, spaceId);

@@ -282,6 +282,20 @@ export async function filesOfPages(db: Executor, pageIds: string[]) {
   return rows.map((row) => row.id);
 }
 
+/** Ids of the files an import stored and has not saved its pages with yet. */
+export async function filesOfImport(db: Executor, importId: string) {
+  const rows = await db
+    .select({ id: spaceFiles.id })
+    .from(spaceFiles)
+    .where(eq(spaceFiles.importId, importId));
+  return rows.map((row) => row.id);
+}
+
+/** The files an import stored become ordinary files (in the transaction saving its pages). */
+export async function keepFilesOfImport(db: Executor, importId: string) {
+  await db.update(spaceFiles).set({ importId: null }).where(eq(spaceFiles.importId, importId));
+}
+
 /** Storage keys of every blob of a space (to remove after the space is destroyed). */
 export async function blobKeysOfSpace(db: Executor, spaceId: string) {
   const rows = await db

@@ -82,6 +82,7 @@ export function displayName(raw: string | undefined): string {
 /**
  * Streams one uploaded file into storage under a temp key, checking the quotas as the bytes
  * flow, and records it only once the bytes are stored; any failure leaves neither bytes nor row.
+ * An import's files are recorded marked with it (`importId`, import.service.ts).
  */
 export async function uploadFile(
   deps: FileDeps,
@@ -89,6 +90,7 @@ export async function uploadFile(
   spaceId: string,
   pageId: string | undefined,
   part: { filename: string | undefined; file: Readable },
+  importId: string | null = null,
 ): Promise<SpaceFile> {
   const { db, storage } = deps;
   const { space, role } = await accessSpace(db, userId, spaceId, 'edit');
@@ -179,6 +181,7 @@ export async function uploadFile(
         kind: type.kind,
         textStatus,
         uploadedBy: userId,
+        importId,
       });
       if (textStatus === 'pending') await enqueueJob(tx, Job.extractFileText, { fileId: row.id });
       return row.id;

@@ -133,16 +133,18 @@ export function shownPagesSql(audience: Audience): SQL | undefined {
 
 /**
  * Over `space_files`: whether the page the file was uploaded into (if any) is live, and for
- * readers published — deleting a page takes its files to the recycle bin with it.
+ * readers published — deleting a page takes its files to the recycle bin with it. The files an
+ * import stored before its pages are saved (`import_id`) are the editors' only.
  */
 function inPageSql(audience: Audience): SQL {
-  return or(
+  const inPage = or(
     isNull(spaceFiles.pageId),
     sql`exists (select 1 from ${spaceNodes} where ${spaceNodes.id} = ${spaceFiles.pageId}
       and ${spaceNodes.deletedAt} is null${
         audience === 'editors' ? sql`` : sql` and ${spaceNodes.publishedVersion} is not null`
       }${audience === 'visitors' ? sql` and ${spaceNodes.id} not in ${visitorHiddenSql}` : sql``})`,
   ) as SQL;
+  return audience === 'editors' ? inPage : (and(isNull(spaceFiles.importId), inPage) as SQL);
 }
 
 /** Over `space_files`: the live files the audience sees. */
@@ -158,8 +160,8 @@ export const fileInPageSql = (audience: 'readers' | 'visitors'): SQL<boolean> =>
  * Over an AI passage: its chunk's document `d` (ai_documents) left-joined with its page `n`
  * (space_nodes) and file `f` (space_files), as `passageJoinsSql` joins them to a chunk `c`. True
  * when the audience may not read the passage: its page or file is deleted; for readers also a
- * draft passage, a page no longer published (before its re-index ran) or a file of an
- * unpublished page.
+ * draft passage, a page no longer published (before its re-index ran), a file of an
+ * unpublished page or a file an import stored before its pages are saved.
  */
 export function passageHiddenSql(audience: Audience): SQL {
   return sql`coalesce(
@@ -169,7 +171,8 @@ export function passageHiddenSql(audience: Audience): SQL {
         audience === 'editors'
           ? sql``
           : sql`or (d.source_type = 'page' and (d.version is null or n.published_version is null))
-                or (d.source_type = 'file' and d.page_id is not null and n.published_version is null)`
+                or (d.source_type = 'file' and d.page_id is not null and n.published_version is null)
+                or (d.source_type = 'file' and f.import_id is not null)`
       }${audience === 'visitors' ? sql` or (d.page_id is not null and d.page_id in ${visitorHiddenSql})` : sql``}, false)`;
 }
 

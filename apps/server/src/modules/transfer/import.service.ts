@@ -4,9 +4,11 @@
 // de-duplication). Links between imported documents point to the new pages, images and linked
 // attachments to the stored files.
 //
-// Nothing is half-imported: files are stored first (each its own upload); the topics, pages and
-// blocks are then written in one transaction, which also attaches each file to the first page
-// using it. When anything fails, the files stored so far are destroyed again.
+// Nothing is half-imported: files are stored first (each its own upload), marked with the import
+// (`space_files.import_id`, the transfer's id); the topics, pages and blocks are then written in
+// one transaction, which also attaches each file to the first page using it, clears the marks
+// and ends the transfer done. The `transfer.run` job destroys the files still marked with its
+// import when the import fails, and before a run picks up one cut off by a restart.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path/posix';
 import { Readable } from 'node:stream';
@@ -22,6 +24,7 @@ import {
   type ImportProblemCode,
   type ImportReport,
 } from '@library/contract';
+import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
@@ -31,7 +34,7 @@ import {
   type MarkdownInOptions,
 } from '../../lib/block-markdown.js';
 import { isRecord } from '../../lib/block-text.js';
-import { positionBetween, positionsBetween } from '../../lib/position.js';
+import { positionsBetween } from '../../lib/position.js';
 import { requireFeature } from '../account/account.policy.js';
 import * as fileRepo from '../file/file.repo.js';
 import { uploadFile, type FileDeps } from '../file/file.service.js';
@@ -55,9 +58,14 @@ import {
 } from './import-target.js';
 import {
   archiveShapeOf,
+  confluenceHierarchy,
   confluencePage,
+  confluencePlaceOf,
   csvTableHtml,
+  headsFolder,
+  isConfluenceIndex,
   isDatabase,
+  linkedPath,
   otherPathsOf,
   placeOf,
   skippedEntry,
@@ -79,11 +87,6 @@ interface ImportDocument {
   title?: string;
 }
 
-interface StoredFile {
-  id: string;
-  path: string;
-}
-
 class ImportRun {
   readonly problems: ImportProblem[] = [];
 
@@ -93,17 +96,23 @@ class ImportRun {
       this.problems.push({ path, code, detail });
     }
   }
-  readonly stored: StoredFile[] = [];
+  /** how many files were stored */
+  stored = 0;
   private readonly filesByPath = new Map<string, string>();
   private readonly pagesByPath = new Map<string, string>();
   private readRoom = importLimits.uncompressedBytes;
 
   shape: ArchiveShape = 'plain';
+  /** Confluence: the pages' order in its index, by file stem (a page's and its topic's) */
+  readonly rank = new Map<string, number>();
+  /** the places of the pages that head the topic made for them (they come first in it) */
+  readonly heads = new Set<string>();
 
   constructor(
     readonly deps: FileDeps,
     readonly userId: number,
     readonly spaceId: string,
+    readonly importId: string,
   ) {}
 
   /** Counts bytes actually read against the archive's limit (a lying central directory). */
@@ -116,11 +125,15 @@ class ImportRun {
 
   async storeFile(entryPath: string, file: Readable) {
     try {
-      const stored = await uploadFile(this.deps, this.userId, this.spaceId, undefined, {
-        filename: path.basename(entryPath),
-        file,
-      });
-      this.stored.push({ id: stored.fileId, path: entryPath });
+      const stored = await uploadFile(
+        this.deps,
+        this.userId,
+        this.spaceId,
+        undefined,
+        { filename: path.basename(entryPath), file },
+        this.importId,
+      );
+      this.stored += 1;
       this.filesByPath.set(entryPath, stored.fileId);
       this.spend(stored.size);
       return stored.fileId;
@@ -143,31 +156,50 @@ class ImportRun {
     this.pagesByPath.set(documentPath, pageId);
   }
 
-  /** A relative reference in the document at `from` → the archive path it names, or null. */
-  private target(from: string, reference: string): string | null {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('/')) return null;
-    if (reference.startsWith('#') || reference === '') return null;
-    const bare = reference.split(/[?#]/)[0] ?? '';
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(bare);
-    } catch {
-      decoded = bare;
+  /**
+   * Two places beside each other in the tree (`folder`: a topic's): the page a topic was made
+   * for first in it, then Confluence's page order where it is known, then topics before pages
+   * (as a tree shows them), then by name.
+   */
+  siblingOrder(a: { place: string; folder: boolean }, b: { place: string; folder: boolean }) {
+    const heads = Number(this.heads.has(b.place)) - Number(this.heads.has(a.place));
+    if (heads) return heads;
+    const rankOf = (place: string) =>
+      this.rank.get(path.basename(place, path.extname(place))) ?? Infinity;
+    const byRank = rankOf(a.place) - rankOf(b.place);
+    if (byRank) return byRank;
+    if (a.folder !== b.folder) return a.folder ? -1 : 1;
+    return path
+      .basename(a.place)
+      .localeCompare(path.basename(b.place), 'zh-Hans-CN', { numeric: true });
+  }
+
+  /** Two places (paths in the tree) in tree order: a folder before what is in it. */
+  treeOrder(a: string, b: string): number {
+    const left = a.split('/');
+    const right = b.split('/');
+    for (let index = 0; ; index += 1) {
+      const x = left[index];
+      const y = right[index];
+      if (x === undefined || y === undefined) return left.length - right.length;
+      if (x === y) continue;
+      return this.siblingOrder(
+        { place: left.slice(0, index + 1).join('/'), folder: index < left.length - 1 },
+        { place: right.slice(0, index + 1).join('/'), folder: index < right.length - 1 },
+      );
     }
-    const joined = path.normalize(path.join(path.dirname(from), decoded));
-    return joined.startsWith('..') ? null : joined;
   }
 
   optionsFor(document: ImportDocument): MarkdownInOptions {
     const where = document.path;
     const file = (reference: string) => {
-      const target = this.target(where, reference);
+      const target = linkedPath(where, reference);
       const fileId = target ? this.filesByPath.get(target) : undefined;
       return fileId ? fileBlockUrl(fileId) : null;
     };
     return {
       href: (href) => {
-        const target = this.target(where, href);
+        const target = linkedPath(where, href);
         const pageId = target ? this.pagesByPath.get(target) : undefined;
         if (pageId) return pageHref(this.spaceId, pageId);
         return file(href) ?? href;
@@ -224,16 +256,6 @@ class ImportRun {
       imageUrl: (url) => (fileIdOfBlockUrl(url) ? url : null),
     });
   }
-
-  /** Destroys the files stored by this run (the import failed). */
-  async undo() {
-    if (this.stored.length === 0) return;
-    const keys = await fileRepo.destroyFiles(
-      this.deps.db,
-      this.stored.map((file) => file.id),
-    );
-    for (const key of keys) await this.deps.storage.remove(key).catch(() => undefined);
-  }
 }
 
 /** Counts an import's steps: each entry read or stored, each document converted, the write. */
@@ -242,10 +264,19 @@ export interface ImportProgress {
   step(): void;
 }
 
+/** The transfer running an import. */
+export interface ImportJob {
+  /** the transfer's id: the files the import stores are marked with it until its pages are saved */
+  importId: string;
+  progress: ImportProgress;
+  /** runs in the transaction saving the pages: the transfer ends done with them */
+  saved(tx: Executor, report: ImportReport): Promise<void>;
+}
+
 /**
  * Imports the upload saved at `upload.file` (named `upload.name` by its sender) into the topic
  * `parentId` (or the root) as `userId`. A .zip is checked (limits, paths) before anything is
- * extracted.
+ * extracted. When it fails, the files it stored are still marked with `job.importId`.
  */
 export async function runImport(
   deps: FileDeps,
@@ -253,71 +284,76 @@ export async function runImport(
   spaceId: string,
   parentId: string | null,
   upload: { name: string; file: string },
-  progress: ImportProgress,
+  job: ImportJob,
 ): Promise<ImportReport> {
   const { db } = deps;
+  const { progress } = job;
   const { space } = await checkImportTarget(db, userId, spaceId, parentId);
   const format = importFormatOf(upload.name);
-  const run = new ImportRun(deps, userId, spaceId);
-  try {
-    const documents: ImportDocument[] = [];
-    if (format === 'zip') {
-      const all = await openZip(upload.file);
-      run.shape = archiveShapeOf(all.map((entry) => entry.path));
-      const paths = new Set(all.map((entry) => entry.path));
-      const entries = all.filter((entry) => !skippedEntry(run.shape, entry.path, paths));
-      const documentCount = entries.filter((entry) => documentKindOf(run.shape, entry.path));
-      progress.total(entries.length + documentCount.length + 1);
-      await collect(run, entries, documents, progress);
-    } else {
-      progress.total(3);
-      const stream = createReadStream(upload.file);
-      const source =
-        format === 'docx'
-          ? await readBytes(stream, importLimits.documentBytes, upload.name)
-          : await readText(stream, importLimits.documentBytes, upload.name);
-      documents.push({
-        path: upload.name,
-        place: upload.name,
-        kind: format,
-        source,
-        pageId: randomUUID(),
-      });
-      run.notePage(upload.name, documents[0]!.pageId);
-      progress.step();
-    }
-    if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
-
-    const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
-    for (const document of documents) {
-      pages.push({ document, blocks: await run.blocksOf(document) });
-      progress.step();
-    }
-    const topics = topicsOf(documents);
-    if (topics.length > 0) {
-      await requireFeature(db, userId, 'createTopic');
-      if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
-    }
-    await writeTree(db, userId, spaceId, parentId, run.shape, topics, pages);
+  const run = new ImportRun(deps, userId, spaceId, job.importId);
+  const documents: ImportDocument[] = [];
+  if (format === 'zip') {
+    const all = await openZip(upload.file);
+    run.shape = archiveShapeOf(all.map((entry) => entry.path));
+    const paths = new Set(all.map((entry) => entry.path));
+    const entries = all.filter((entry) => !skippedEntry(run.shape, entry.path, paths));
+    const documentCount = entries.filter((entry) => documentKindOf(run.shape, entry.path));
+    progress.total(entries.length + documentCount.length + 1);
+    const indexes = all.filter((entry) => isConfluenceIndex(run.shape, entry.path));
+    await collect(run, entries, indexes, documents, progress);
+  } else {
+    progress.total(3);
+    const stream = createReadStream(upload.file);
+    const source =
+      format === 'docx'
+        ? await readBytes(stream, importLimits.documentBytes, upload.name)
+        : await readText(stream, importLimits.documentBytes, upload.name);
+    documents.push({
+      path: upload.name,
+      place: upload.name,
+      kind: format,
+      source,
+      pageId: randomUUID(),
+    });
+    run.notePage(upload.name, documents[0]!.pageId);
     progress.step();
-    return {
-      parentId,
-      topics: topics.length,
-      pages: pages.length,
-      files: run.stored.length,
-      firstPageId: pages[0]?.document.pageId ?? null,
-      problems: run.problems,
-    };
-  } catch (error) {
-    await run.undo();
-    throw error;
   }
+  if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
+
+  const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
+  for (const document of documents) {
+    pages.push({ document, blocks: await run.blocksOf(document) });
+    progress.step();
+  }
+  const topics = topicsOf(documents);
+  if (topics.length > 0) {
+    await requireFeature(db, userId, 'createTopic');
+    if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
+  }
+  const report: ImportReport = {
+    parentId,
+    topics: topics.length,
+    pages: pages.length,
+    files: run.stored,
+    firstPageId: pages[0]?.document.pageId ?? null,
+    problems: run.problems,
+  };
+  await writeTree(run, parentId, topics, pages, async (tx) => {
+    await fileRepo.keepFilesOfImport(tx, job.importId);
+    // the last step (the write) is counted by `saved`: the transfer ends done, every step done
+    await job.saved(tx, report);
+  });
+  return report;
 }
 
-/** Reads the documents of an archive and stores its other entries as files. */
+/**
+ * Reads the documents of an archive and stores its other entries as files; then places the
+ * documents in the tree (Confluence's page tree from its `index.html` pages, `indexes`).
+ */
 async function collect(
   run: ImportRun,
   entries: ArchiveEntry[],
+  indexes: ArchiveEntry[],
   documents: ImportDocument[],
   progress: ImportProgress,
 ) {
@@ -325,14 +361,7 @@ async function collect(
   for (const entry of sorted) {
     const kind = documentKindOf(run.shape, entry.path);
     if (kind) {
-      if (entry.size > importLimits.documentBytes) {
-        throw tooLarge(`${entry.path} is larger than ${importLimits.documentBytes} bytes`);
-      }
-      const source =
-        kind === 'docx'
-          ? await readBytes(entry.open(), importLimits.documentBytes, entry.path)
-          : await readText(entry.open(), importLimits.documentBytes, entry.path);
-      run.spend(typeof source === 'string' ? Buffer.byteLength(source) : source.length);
+      const source = await readDocument(run, entry, kind !== 'docx');
       const document = { path: entry.path, place: entry.path, kind, source, pageId: randomUUID() };
       documents.push(document);
       for (const name of [entry.path, ...otherPathsOf(run.shape, entry.path)]) {
@@ -343,9 +372,41 @@ async function collect(
     }
     progress.step();
   }
-  const folders = new Set(documents.flatMap((document) => foldersOf(document.path)));
-  for (const document of documents) document.place = placeOf(run.shape, document.path, folders);
-  documents.sort((a, b) => compareTreeOrder(a.place, b.place));
+  if (run.shape === 'confluence') {
+    const pages = documents.map((document) => ({
+      path: document.path,
+      html: String(document.source),
+    }));
+    const lists: Array<{ path: string; html: string }> = [];
+    for (const entry of indexes) {
+      lists.push({ path: entry.path, html: String(await readDocument(run, entry, true)) });
+    }
+    const { parentOf, rank } = confluenceHierarchy(lists, pages);
+    const parents = new Set(parentOf.values());
+    for (const document of documents) {
+      document.place = confluencePlaceOf(document.path, parentOf, parents.has(document.path));
+    }
+    for (const [page, index] of rank) run.rank.set(path.basename(page, path.extname(page)), index);
+  } else {
+    const folders = new Set(documents.flatMap((document) => foldersOf(document.path)));
+    for (const document of documents) document.place = placeOf(run.shape, document.path, folders);
+  }
+  for (const document of documents) {
+    if (headsFolder(document.path, document.place)) run.heads.add(document.place);
+  }
+  documents.sort((a, b) => run.treeOrder(a.place, b.place));
+}
+
+/** A document of the archive as bytes (Word) or text, counted against the archive's limit. */
+async function readDocument(run: ImportRun, entry: ArchiveEntry, asText: boolean) {
+  if (entry.size > importLimits.documentBytes) {
+    throw tooLarge(`${entry.path} is larger than ${importLimits.documentBytes} bytes`);
+  }
+  const source = asText
+    ? await readText(entry.open(), importLimits.documentBytes, entry.path)
+    : await readBytes(entry.open(), importLimits.documentBytes, entry.path);
+  run.spend(typeof source === 'string' ? Buffer.byteLength(source) : source.length);
+  return source;
 }
 
 /** The folders a path is in, innermost first. */
@@ -362,105 +423,126 @@ function foldersOf(entryPath: string): string[] {
 const documentKindOf = (shape: ArchiveShape, entryPath: string) =>
   isDatabase(shape, entryPath) ? ('csv' as const) : documentKinds[extensionOf(entryPath)];
 
-/** Folders before the documents beside them (as a tree shows topics), then by name. */
-function compareTreeOrder(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
-  for (let index = 0; ; index += 1) {
-    const x = left[index];
-    const y = right[index];
-    if (x === undefined || y === undefined) return left.length - right.length;
-    if (x === y) continue;
-    const xFolder = index < left.length - 1;
-    const yFolder = index < right.length - 1;
-    if (xFolder !== yFolder) return xFolder ? -1 : 1;
-    return x.localeCompare(y, 'zh-Hans-CN', { numeric: true });
-  }
-}
+/** The folders holding documents (files-only folders make no topic). */
+const topicsOf = (documents: ImportDocument[]) => [
+  ...new Set(documents.flatMap((document) => foldersOf(document.place))),
+];
 
-/** The folders holding documents, parents first (files-only folders make no topic). */
-function topicsOf(documents: ImportDocument[]): string[] {
-  const folders = new Set(documents.flatMap((document) => foldersOf(document.place)));
-  // parents before their sub-folders, siblings in tree order
-  const depth = (folder: string) => folder.split('/').length;
-  return [...folders].sort((a, b) => depth(a) - depth(b) || compareTreeOrder(`${a}/x`, `${b}/x`));
-}
+/** A page's name: its own title (a Confluence page's heading), else its file's. */
+const pageName = (shape: ArchiveShape, document: ImportDocument) =>
+  document.title ?? titleOf(shape, document.path);
 
-/** The new topics, pages and blocks in one transaction under the space's lock. */
+type ImportedPage = { document: ImportDocument; blocks: Block[] };
+
+/**
+ * The new topics, pages and blocks in one transaction under the space's lock, each folder's
+ * topics and pages in tree order after what the target holds; `saved` runs last in it.
+ */
 async function writeTree(
-  db: FileDeps['db'],
-  userId: number,
-  spaceId: string,
+  run: ImportRun,
   parentId: string | null,
-  shape: ArchiveShape,
   topics: string[],
-  pages: Array<{ document: ImportDocument; blocks: Block[] }>,
+  pages: ImportedPage[],
+  saved: (tx: Executor) => Promise<void>,
 ) {
+  const { db } = run.deps;
+  const { spaceId, userId, shape } = run;
+  // what each folder holds, in tree order; a topic made for a page is named as the page
+  const heads = new Map<string, ImportDocument>();
+  for (const { document } of pages) {
+    if (run.heads.has(document.place)) heads.set(path.dirname(document.place), document);
+  }
+  type Node = { place: string; topic: string | null; page: ImportedPage | null };
+  const inFolder = new Map<string, Node[]>();
+  const add = (folder: string, node: Node) => {
+    const nodes = inFolder.get(folder);
+    if (nodes) nodes.push(node);
+    else inFolder.set(folder, [node]);
+  };
+  for (const folder of topics) {
+    add(path.dirname(folder), { place: folder, topic: folder, page: null });
+  }
+  for (const page of pages) {
+    const place = page.document.place;
+    add(path.dirname(place), { place, topic: null, page });
+  }
+  // parents before the folders in them
+  const depth = (folder: string) => (folder === '.' ? 0 : folder.split('/').length);
+  const folders = [...inFolder.keys()].sort((a, b) => depth(a) - depth(b));
+
   await db.transaction(async (tx) => {
     if (!(await treeRepo.lockSpace(tx, spaceId))) throw new AppError(ErrorCode.dataMissing);
     if (parentId !== null) await liveTopic(tx, spaceId, parentId);
     const now = new Date();
-    const folderIds = new Map<string, string | null>([['.', parentId]]);
-    const lastIn = new Map<string | null, string | null>();
-    const nextPosition = async (parent: string | null) => {
-      const last = lastIn.has(parent)
-        ? (lastIn.get(parent) ?? null)
-        : await treeRepo.lastPosition(tx, spaceId, parent);
-      const position = positionBetween(last, null);
-      lastIn.set(parent, position);
-      return position;
-    };
     const base = { spaceId, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now };
-    // topics first, parents before children (`topicsOf`), then the pages in tree order
-    const order = [
-      ...topics.map((folder) => ({ folder, page: undefined })),
-      ...pages.map((page) => ({ folder: path.dirname(page.document.place), page })),
-    ];
+    const topicIds = new Map<string, string | null>([['.', parentId]]);
     const attached = new Set<string>();
-    for (const { folder, page } of order) {
-      if (!page) {
-        const parent = folderIds.get(path.dirname(folder)) ?? parentId;
-        const topic = await treeRepo.insertNode(tx, {
-          ...base,
-          parentId: parent,
-          type: 'topic',
-          name: titleOf(shape, folder),
-          position: await nextPosition(parent),
-        });
-        folderIds.set(folder, topic.id);
-        continue;
-      }
-      const parent = folderIds.get(folder) ?? parentId;
-      const pageId = page.document.pageId;
-      await treeRepo.insertNode(tx, {
-        ...base,
-        id: pageId,
-        parentId: parent,
-        type: 'page',
-        name: page.document.title ?? titleOf(shape, page.document.path),
-        position: await nextPosition(parent),
-      });
-      const positions = positionsBetween(null, null, page.blocks.length);
-      await pageRepo.upsertBlocks(
-        tx,
-        pageId,
-        page.blocks.map((block, index) => ({
-          blockId: block.id,
-          position: positions[index] as string,
-          data: block,
-        })),
-        now,
+    for (const folder of folders) {
+      const parent = topicIds.get(folder) ?? null;
+      const nodes = inFolder.get(folder)!;
+      nodes.sort((a, b) =>
+        run.siblingOrder(
+          { place: a.place, folder: a.topic !== null },
+          { place: b.place, folder: b.topic !== null },
+        ),
       );
-      const used = new Set<string>();
-      fileIdsIn(page.blocks, used);
-      for (const fileId of used) {
-        if (attached.has(fileId)) continue;
-        attached.add(fileId);
-        await fileRepo.updateFile(tx, fileId, { pageId });
+      const last = folder === '.' ? await treeRepo.lastPosition(tx, spaceId, parentId) : null;
+      const positions = positionsBetween(last, null, nodes.length);
+      for (const [index, node] of nodes.entries()) {
+        const position = positions[index] as string;
+        if (node.topic !== null) {
+          const head = heads.get(node.topic);
+          const topic = await treeRepo.insertNode(tx, {
+            ...base,
+            parentId: parent,
+            type: 'topic',
+            name: head ? pageName(shape, head) : titleOf(shape, node.topic),
+            position,
+          });
+          topicIds.set(node.topic, topic.id);
+        } else if (node.page) {
+          await writePage(tx, shape, node.page, { ...base, parentId: parent, position }, attached);
+        }
       }
-      await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     }
+    await saved(tx);
   });
+}
+
+/** One page of an import: its node, its blocks, its files attached (once), its index job. */
+async function writePage(
+  tx: Executor,
+  shape: ArchiveShape,
+  { document, blocks }: ImportedPage,
+  node: Omit<treeRepo.NewNode, 'type' | 'name'> & { createdAt: Date },
+  attached: Set<string>,
+) {
+  const pageId = document.pageId;
+  await treeRepo.insertNode(tx, {
+    ...node,
+    id: pageId,
+    type: 'page',
+    name: pageName(shape, document),
+  });
+  const positions = positionsBetween(null, null, blocks.length);
+  await pageRepo.upsertBlocks(
+    tx,
+    pageId,
+    blocks.map((block, index) => ({
+      blockId: block.id,
+      position: positions[index] as string,
+      data: block,
+    })),
+    node.createdAt,
+  );
+  const used = new Set<string>();
+  fileIdsIn(blocks, used);
+  for (const fileId of used) {
+    if (attached.has(fileId)) continue;
+    attached.add(fileId);
+    await fileRepo.updateFile(tx, fileId, { pageId });
+  }
+  await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
 }
 
 function fileIdsIn(blocks: unknown[], into: Set<string>) {

@@ -1,6 +1,6 @@
 // Drizzle queries for transfers (imports and exports running as jobs). No rules here;
 // transfer.service.ts decides.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { transfers } from '../../db/schema/index.js';
 
@@ -23,6 +23,14 @@ export async function updateTransfer(
   values: Partial<typeof transfers.$inferInsert>,
 ) {
   await db.update(transfers).set(values).where(eq(transfers.id, id));
+}
+
+/** A running transfer's progress (a write arriving after it ended changes nothing). */
+export async function updateProgress(db: Executor, id: string, done: number, total: number) {
+  await db
+    .update(transfers)
+    .set({ done, total })
+    .where(and(eq(transfers.id, id), eq(transfers.status, 'running')));
 }
 
 export async function deleteTransfer(db: Executor, id: string) {

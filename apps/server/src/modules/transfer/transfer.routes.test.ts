@@ -12,7 +12,15 @@ import {
   type ExportFormat,
   type Transfer,
 } from '@library/contract';
-import { jobs, pageBlocks, spaceFiles, spaceNodes, transfers } from '../../db/schema/index.js';
+import { Readable } from 'node:stream';
+import {
+  fileBlobs,
+  jobs,
+  pageBlocks,
+  spaceFiles,
+  spaceNodes,
+  transfers,
+} from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
@@ -21,9 +29,12 @@ import { byPosition } from '../../lib/position.js';
 import { buildSpaceWithRoles } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { extractText } from '../file/file.text.js';
+import { saveAccountSettings } from '../account/account-limits.repo.js';
+import { createPreviewSigner } from '../file/file.preview.js';
+import { uploadFile } from '../file/file.service.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import mammoth from 'mammoth';
-import { tableDocx } from './transfer.test-fixtures.js';
+import { confluencePageHtml, confluenceSpaceExport, tableDocx } from './transfer.test-fixtures.js';
 import { transferKeepMs } from './transfer.service.js';
 
 type Headers = Record<string, string>;
@@ -36,6 +47,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The stored files' bytes on an app's disk, as storage keys (`blobs/…`). */
+function blobsOnDisk(app: TestApp) {
+  const folder = path.join(app.config.dataDir, 'files', 'blobs');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .map((name) => `blobs/${name}`)
+    .sort();
+}
+
+/** A space's files, blobs and nodes (on PostgreSQL the test files share one database). */
+const inSpaceOf = (app: TestApp, spaceId: string) => ({
+  files: () => app.db.select().from(spaceFiles).where(eq(spaceFiles.spaceId, spaceId)),
+  blobs: () => app.db.select().from(fileBlobs).where(eq(fileBlobs.spaceId, spaceId)),
+  nodes: () => app.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId)),
 });
 
 /** Runs what is queued, then answers the transfer as its starter sees it. */
@@ -518,6 +551,7 @@ describe('refused imports', () => {
         .from(spaceFiles)
         .where(and(eq(spaceFiles.spaceId, space.id), isNull(spaceFiles.deletedAt)));
       expect(files).toHaveLength(0);
+      expect(blobsOnDisk(small)).toEqual([]);
       const nodes = await small.db
         .select()
         .from(spaceNodes)
@@ -525,6 +559,36 @@ describe('refused imports', () => {
       expect(nodes).toHaveLength(0);
     } finally {
       await small.close();
+    }
+  });
+
+  it('leaves no files and no bytes when it fails after storing them', async () => {
+    const own = await createTestApp({}, undefined);
+    try {
+      const { space, as, ids } = await buildSpaceWithRoles(own.db);
+      const zip = new JSZip();
+      zip.file('说明/a.md', '![a](a.png)\n\n[附件](b.pdf)\n');
+      zip.file('说明/a.png', png);
+      zip.file('说明/b.pdf', '%PDF-1.4\n%%EOF\n');
+      // topics are switched off for the editor: found only once the files are stored and the
+      // documents converted, right before the pages are saved
+      await saveAccountSettings(own.db, ids.editor, 'features', { joinTopic: false });
+      const res = await importFile(
+        as.editor,
+        space.id,
+        'x.zip',
+        await zip.generateAsync({ type: 'nodebuffer' }),
+        undefined,
+        own,
+      );
+      expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.noJoinTopic });
+      const inSpace = inSpaceOf(own, space.id);
+      expect(await inSpace.files()).toEqual([]);
+      expect(await inSpace.blobs()).toEqual([]);
+      expect(blobsOnDisk(own)).toEqual([]);
+      expect(await inSpace.nodes()).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 
@@ -629,6 +693,92 @@ describe('transfers as jobs', () => {
     expect(await settled(as.editor, id)).toMatchObject({ status: 'done', done: 3, total: 3 });
   });
 
+  it('discards what an import cut off by a restart stored, and imports once when it runs again', async () => {
+    const own = await createTestApp({}, undefined);
+    try {
+      const { space, as, ids } = await buildSpaceWithRoles(own.db);
+      const images: Array<[string, Buffer]> = [
+        ['a.png', png],
+        ['b.png', Buffer.concat([png, Buffer.from('b')])],
+      ];
+      const zip = new JSZip();
+      zip.file('a.md', '# a\n\n![a](a.png) ![b](b.png)\n');
+      for (const [name, bytes] of images) zip.file(name, bytes);
+      const body = multipartBody('x.zip', await zip.generateAsync({ type: 'nodebuffer' }));
+      const started = await own.app.inject({
+        method: 'POST',
+        url: `/api/v1/space/${space.id}/import`,
+        headers: { ...as.editor, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      const id = (started.json() as { data: Transfer }).data.transferId;
+      // The run the server was killed in: a worker claimed the job and marked the transfer
+      // running; the import stored the archive's images (the upload every import makes, marked
+      // with it) and died before its pages were saved. A kill cannot be provoked inside the
+      // test's process, so what it leaves is made by the same calls.
+      await own.db
+        .update(jobs)
+        .set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+        .where(
+          sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+        );
+      await own.db
+        .update(transfers)
+        .set({ status: 'running', done: 2 })
+        .where(eq(transfers.id, id));
+      const deps = {
+        db: own.db,
+        storage: createStorage(own.config, 'files'),
+        quotas: own.config.quotas,
+        signer: createPreviewSigner('p'.repeat(32)),
+      };
+      for (const [name, bytes] of images) {
+        await uploadFile(
+          deps,
+          ids.editor,
+          space.id,
+          undefined,
+          {
+            filename: name,
+            file: Readable.from([bytes]),
+          },
+          id,
+        );
+      }
+      const cutOff = blobsOnDisk(own);
+      expect(cutOff).toHaveLength(2);
+      // until an import's pages are saved its files are the editors' only
+      const listed = async (headers: Headers) =>
+        (await own.call('GET', `/api/v3/space/${space.id}/file`, headers)).body.data.total;
+      expect(await listed(as.editor)).toBe(2);
+      expect(await listed(as.reader)).toBe(0);
+
+      // the lease runs out: the job runs again, discards what the dead run stored, imports once
+      const transfer = await settled(as.editor, id, own);
+      expect(transfer).toMatchObject({ status: 'done', report: { pages: 1, files: 2 } });
+      const inSpace = inSpaceOf(own, space.id);
+      const files = await inSpace.files();
+      expect(files).toHaveLength(2);
+      const pageId = transfer.report!.firstPageId;
+      for (const file of files) expect(file).toMatchObject({ pageId, importId: null });
+      const blobs = await inSpace.blobs();
+      expect(blobsOnDisk(own)).toEqual(blobs.map((blob) => blob.storageKey).sort());
+      expect(blobsOnDisk(own).filter((key) => cutOff.includes(key))).toEqual([]);
+      // done is final: running the job once more imports nothing again
+      await own.db
+        .update(jobs)
+        .set({ runAt: new Date(), failedAt: null, lockedUntil: null })
+        .where(
+          sql`${jobs.kind} = ${Job.runTransfer.kind} and ${jobs.payload}->>'transferId' = ${id}`,
+        );
+      await own.jobs.drain();
+      expect(await inSpace.nodes()).toHaveLength(1);
+      expect(await inSpace.files()).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('ends failed with the code when the job cannot finish, and nothing half-made stays', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
     const topic = await t.call('POST', `/api/v2/space/${space.id}/topic`, as.editor, {
@@ -683,11 +833,6 @@ describe('transfers as jobs', () => {
 });
 
 describe('Notion and Confluence export zips', () => {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
-
   async function treeOf(spaceId: string) {
     const nodes = await t.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId));
     const byId = new Map(nodes.map((node) => [node.id, node]));
@@ -749,6 +894,13 @@ describe('Notion and Confluence export zips', () => {
       'page 团队手册/团队手册',
       'topic 团队手册',
     ]);
+    // the page a topic was made for comes first in it
+    expect(await outlineOf(space.id)).toEqual([
+      'topic 团队手册',
+      '  page 团队手册',
+      '  page 入职',
+      'page 任务',
+    ]);
     const bookBlocks = JSON.stringify(await tree.blocksOf('团队手册'));
     expect(bookBlocks).toContain(`/space/${space.id}/page/${tree.idOf('入职')}`);
     expect(bookBlocks).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
@@ -762,54 +914,53 @@ describe('Notion and Confluence export zips', () => {
     );
   });
 
-  it('reads a Confluence HTML export: the page without its chrome, titles, links and attachments', async () => {
+  /** The space's tree in its order, one line a node, indented by depth. */
+  async function outlineOf(spaceId: string) {
+    const nodes = await t.db
+      .select()
+      .from(spaceNodes)
+      .where(eq(spaceNodes.spaceId, spaceId))
+      .orderBy(byPosition(spaceNodes.position));
+    const lines: string[] = [];
+    const walk = (parentId: string | null, depth: number) => {
+      for (const node of nodes.filter((candidate) => candidate.parentId === parentId)) {
+        lines.push(`${'  '.repeat(depth)}${node.type} ${node.name}`);
+        walk(node.id, depth + 1);
+      }
+    };
+    walk(null, 0);
+    return lines;
+  }
+
+  it('reads a Confluence HTML export: its page tree, the pages without their chrome, links and attachments', async () => {
     const { space, as } = await buildSpaceWithRoles(t.db);
-    const page = (title: string, main: string) => `<!DOCTYPE html>
-<html><head><title>测试空间 : ${title}</title><link rel="stylesheet" href="styles/site.css"></head>
-<body><div id="page"><div id="main" class="aui-page-panel">
-<div id="main-header"><div id="breadcrumb-section"><ol id="breadcrumbs">
-<li class="first"><span><a href="index.html">测试空间</a></span></li></ol></div>
-<h1 id="title-heading" class="pagetitle"><span id="title-text"> 测试空间 : ${title} </span></h1></div>
-<div id="content" class="view"><div class="page-metadata">由 张三 创建，最后修改于 2024-01-02</div>
-<div id="main-content" class="wiki-content group">${main}</div>
-<div class="pageSection group"><div class="pageSectionHeader"><h2 id="attachments" class="pageSectionTitle">Attachments:</h2></div>
-<div class="greybox" align="left"><img src="images/icons/bullet_blue.gif" height="8" width="8" alt=""/>
-<a href="attachments/65537/65538.png">截图.png</a> (image/png)<br/></div></div></div></div>
-<div id="footer" role="contentinfo"><section class="footer-body"><p>Document generated by Confluence on 一月 02, 2024 10:00</p></section></div>
-</div></body></html>`;
-    const zip = new JSZip();
-    zip.file(
-      'TEST/index.html',
-      '<html><body><h2>Available Pages:</h2><ul><li><a href="Home_65537.html">首页</a></li></ul></body></html>',
-    );
-    zip.file(
-      'TEST/Home_65537.html',
-      page(
-        '首页',
-        '<h2>欢迎</h2><p>请看<a href="Meeting-Notes_65540.html">会议记录</a>。</p><p><span class="confluence-embedded-file-wrapper"><img class="confluence-embedded-image" src="attachments/65537/65538.png"></span></p>',
-      ),
-    );
-    zip.file(
-      'TEST/Meeting-Notes_65540.html',
-      page(
-        '会议记录',
-        '<table class="confluenceTable"><tbody><tr><th>议题</th><th>负责人</th></tr><tr><td>发布</td><td>李四</td></tr></tbody></table>',
-      ),
-    );
-    zip.file('TEST/attachments/65537/65538.png', png);
-    zip.file('TEST/styles/site.css', 'body { color: black }');
-    zip.file('TEST/images/icons/bullet_blue.gif', 'GIF89a');
     const imported = await importFile(
       as.editor,
       space.id,
       'Confluence-space-export.zip',
-      await zip.generateAsync({ type: 'nodebuffer' }),
+      await confluenceSpaceExport(png),
     );
     expect(imported.transfer).toMatchObject({ status: 'done' });
     // the page list, the styles and the icons are left out
-    expect(imported.report).toMatchObject({ topics: 1, pages: 2, files: 1, problems: [] });
+    expect(imported.report).toMatchObject({ topics: 4, pages: 8, files: 2, problems: [] });
+    // a page with child pages is a topic holding it first, then its children in Confluence's
+    // order (not by name); 发布计划 by its breadcrumbs; 归档 (in neither) at the export's root
+    expect(await outlineOf(space.id)).toEqual([
+      'topic TEST',
+      '  topic 首页',
+      '    page 首页',
+      '    topic 产品手册',
+      '      page 产品手册',
+      '      page 安装',
+      '      page 常见问题',
+      '      page 发布计划',
+      '    topic 会议记录',
+      '      page 会议记录',
+      '      page 2024-01-02 会议',
+      '  page 归档',
+    ]);
     const tree = await treeOf(space.id);
-    expect(tree.paths).toEqual(['page TEST/会议记录', 'page TEST/首页', 'topic TEST']);
+    expect(imported.report!.firstPageId).toBe(tree.idOf('首页'));
 
     const home = await tree.blocksOf('首页');
     const text = JSON.stringify(home);
@@ -819,7 +970,41 @@ describe('Notion and Confluence export zips', () => {
     for (const chrome of ['Document generated', 'Attachments', '最后修改', '测试空间']) {
       expect(text).not.toContain(chrome);
     }
+    // links between pages at any depth go to the new pages
+    const install = JSON.stringify(await tree.blocksOf('安装'));
+    expect(install).toContain(`/space/${space.id}/page/${tree.idOf('常见问题')}`);
+    expect(install).toMatch(/"url":"\/v3\/space\/file\/[0-9a-f-]{36}"/);
+    expect(JSON.stringify(await tree.blocksOf('常见问题'))).toContain(
+      `/space/${space.id}/page/${tree.idOf('产品手册')}`,
+    );
     const [table] = await tree.blocksOf('会议记录');
     expect(blocksToMarkdown([table])).toBe('| 议题 | 负责人 |\n| - | - |\n| 发布 | 李四 |\n');
+  });
+
+  it('keeps a Confluence page at the root when its breadcrumbs would make a loop', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const zip = new JSZip();
+    zip.file(
+      'SP/index.html',
+      '<html><body><ul><li><a href="A_1.html">A</a></li></ul></body></html>',
+    );
+    zip.file('SP/A_1.html', confluencePageHtml('A', '<p>a</p>'));
+    // neither is in the index; each names the other as its parent
+    zip.file('SP/B_2.html', confluencePageHtml('B', '<p>b</p>', [['C_3.html', 'C']]));
+    zip.file('SP/C_3.html', confluencePageHtml('C', '<p>c</p>', [['B_2.html', 'B']]));
+    const imported = await importFile(
+      as.editor,
+      space.id,
+      'loop.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+    );
+    expect(imported.transfer).toMatchObject({ status: 'done' });
+    expect(await outlineOf(space.id)).toEqual([
+      'topic SP',
+      '  page A',
+      '  topic C',
+      '    page C',
+      '    page B',
+    ]);
   });
 });

@@ -3,7 +3,9 @@
 // upload, and records a transfer with its `transfer.run` job; the job reports progress as it goes
 // and ends the transfer done (an import's report, an export's stored file) or failed (a catalogue
 // code). A run cut off by a restart is picked up again once its job's lease runs out. A day after
-// it ended, `transfer.expire` removes the transfer and its stored bytes.
+// it ended, `transfer.expire` removes the transfer and its stored bytes. An import ends done in
+// the transaction saving its pages; the files a failed or cut-off import stored (still marked
+// with its id) are destroyed when it fails and before it runs again.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -16,11 +18,12 @@ import {
   type ImportReport,
   type Transfer,
 } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
 import { storageKeys } from '../../infra/storage/storage-driver.js';
+import { destroyFilesOfImport } from '../file/file.recycle.js';
 import type { FileDeps } from '../file/file.service.js';
 import type { TreeRowsShape } from '../tree/tree.repo.js';
 import { byteLimit, tempFolder } from './import-archive.js';
@@ -183,7 +186,7 @@ class ProgressWriter {
     this.writtenAt = now;
     // a lost progress write is not worth failing the transfer for; the last one is awaited
     this.writing = this.writing
-      .then(() => repo.updateTransfer(this.db, this.id, { done, total: this.total }))
+      .then(() => repo.updateProgress(this.db, this.id, done, this.total))
       .catch(() => undefined);
   }
 
@@ -192,54 +195,74 @@ class ProgressWriter {
     step: () => this.set(this.done + 1, this.total),
   };
 
+  counts() {
+    return { done: this.done, total: this.total };
+  }
+
   async settled() {
     await this.writing;
-    return { done: this.done, total: this.total };
+    return this.counts();
   }
 }
 
-/** The `transfer.run` job: runs the import or export, and ends the transfer done or failed. */
+/**
+ * The `transfer.run` job: runs the import or export, and ends the transfer done or failed. A
+ * run picking up one cut off by a restart first destroys the files that run stored.
+ */
 export function runTransferHandler(deps: TransferDeps): JobHandler<{ transferId: string }> {
   const { db, storage } = deps;
   return async ({ transferId }, context) => {
     const row = await repo.findTransfer(db, transferId);
     if (!row || row.status === 'done' || row.status === 'failed') return;
+    if (row.kind === 'import') await discardImport(db, row.id);
     await repo.updateTransfer(db, row.id, { status: 'running', done: 0 });
     const progress = new ProgressWriter(db, row.id);
     try {
-      const outcome =
-        row.kind === 'import'
-          ? { report: await importOf(deps, row, progress) }
-          : await exportOf(deps, row, progress);
-      await finish(db, row.id, { status: 'done', ...(await progress.settled()), ...outcome });
-      if (row.uploadKey) await storage.remove(row.uploadKey);
+      if (row.kind === 'import') {
+        await importOf(deps, row, progress);
+      } else {
+        const outcome = await exportOf(deps, row, progress);
+        const counts = await progress.settled();
+        await db.transaction((tx) => finish(tx, row.id, { status: 'done', ...counts, ...outcome }));
+      }
     } catch (error) {
+      if (row.kind === 'import') await discardImport(db, row.id);
       const last = error instanceof AppError || context.attempt >= runAttempts;
       if (!last) throw error;
       await progress.settled();
-      await finish(db, row.id, {
-        status: 'failed',
-        errorCode: error instanceof AppError ? error.code : ErrorCode.serverError,
-        errorDetail: error instanceof AppError ? (error.options.detail ?? null) : null,
-      });
+      await db.transaction((tx) =>
+        finish(tx, row.id, {
+          status: 'failed',
+          errorCode: error instanceof AppError ? error.code : ErrorCode.serverError,
+          errorDetail: error instanceof AppError ? (error.options.detail ?? null) : null,
+        }),
+      );
       if (row.uploadKey) await storage.remove(row.uploadKey);
       if (!(error instanceof AppError)) throw error;
+      return;
     }
+    if (row.uploadKey) await storage.remove(row.uploadKey);
   };
 }
 
+/** Ends a transfer (and queues its expiry), in the caller's transaction. */
 async function finish(
-  db: Database,
+  tx: Executor,
   id: string,
   values: Parameters<typeof repo.updateTransfer>[2] & { status: 'done' | 'failed' },
 ) {
-  await db.transaction(async (tx) => {
-    await repo.updateTransfer(tx, id, { ...values, finishedAt: new Date() });
-    await enqueueJob(tx, Job.expireTransfer, { transferId: id }, { delayMs: transferKeepMs });
-  });
+  await repo.updateTransfer(tx, id, { ...values, finishedAt: new Date() });
+  await enqueueJob(tx, Job.expireTransfer, { transferId: id }, { delayMs: transferKeepMs });
 }
 
-/** An import's upload copied to a temp file (a .zip is read from disk), then imported. */
+/** The files an import stored and saved no pages with go (their bytes by Job.removeFileBytes). */
+const discardImport = (db: Database, id: string) =>
+  db.transaction((tx) => destroyFilesOfImport(tx, id));
+
+/**
+ * An import's upload copied to a temp file (a .zip is read from disk), then imported; the
+ * transfer ends done in the transaction saving the pages, so a rerun never imports twice.
+ */
 async function importOf(deps: TransferDeps, row: repo.TransferRow, progress: ProgressWriter) {
   if (!row.uploadKey || !row.uploadName) throw new Error(`transfer ${row.id} has no upload`);
   const temp = await tempFolder();
@@ -253,7 +276,14 @@ async function importOf(deps: TransferDeps, row: repo.TransferRow, progress: Pro
       row.spaceId,
       row.nodeId,
       { name: row.uploadName, file },
-      progress.importProgress,
+      {
+        importId: row.id,
+        progress: progress.importProgress,
+        saved: async (tx, report) => {
+          const { total } = progress.counts();
+          await finish(tx, row.id, { status: 'done', done: total, total, report });
+        },
+      },
     );
   } finally {
     await temp.dispose();

@@ -1,0 +1,3 @@
+ALTER TABLE "space_files" ADD COLUMN "import_id" uuid;--> statement-breakpoint
+ALTER TABLE "space_files" ADD CONSTRAINT "space_files_import_id_transfers_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "space_files_import_idx" ON "space_files" USING btree ("import_id") WHERE "space_files"."import_id" is not null;
