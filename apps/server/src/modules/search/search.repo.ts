@@ -1,7 +1,8 @@
 // The search query: BM25 over search_postings (as the AI index ranks, docs/decisions/ai.md),
 // then the candidates, best first, restricted to the caller's scope and checked against their
 // live rows by the visibility rule (space/visibility.ts) before they are counted or cut into a
-// page — counted up to `totalCountedUpTo`, so `total` only ever counts what the caller may open.
+// page — counted up to `searchTotalCountedUpTo`, so `total` only ever counts what the caller may open.
+import { searchTotalCountedUpTo } from '@library/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { shownFilesSql, shownNodesSql, shownPagesSql, type Audience } from '../space/visibility.js';
@@ -39,12 +40,6 @@ export interface SearchRow {
   total: number;
 }
 
-/**
- * Shown results are counted up to this many (or up to the requested page's end, if further):
- * past it `total` is this count — a lower bound made only of results the caller may open.
- */
-export const totalCountedUpTo = 1000;
-
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 let stats: { at: number; docs: number; avgLength: number } | null = null;
@@ -79,7 +74,7 @@ export async function searchDocuments(
   phrases: string[],
   page: number,
   pageSize: number,
-  countUpTo = totalCountedUpTo,
+  countUpTo = searchTotalCountedUpTo,
 ): Promise<SearchRow[]> {
   if (terms.length === 0) return [];
   const { docs, avgLength } = await indexStats(db);
