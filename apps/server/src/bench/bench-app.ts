@@ -1,7 +1,8 @@
 // The server a bench measures, in this process: PostgreSQL when BENCH_DATABASE_URL is set (use a
 // throwaway database), else PGlite — in memory, or in the data directory with `pgliteOnDisk` (as
 // the server keeps it; for data larger than memory comfortably holds); migrated, with its own data directory, quiet
-// logs and no rate limit. `close` stops it and removes the directory.
+// logs and no rate limit. `close` stops it and removes the directory (a `pgliteDir` given by the
+// bench is kept, to be opened again).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,16 +14,18 @@ import { connectPostgres, wrapPglite } from '../db/database.js';
 
 export async function openBenchApp(
   dataDirPrefix = 'library-bench-',
-  options: { pgliteOnDisk?: boolean } = {},
+  options: { pgliteOnDisk?: boolean; pgliteDir?: string } = {},
 ) {
   const url = process.env.BENCH_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const pgliteDir =
+    options.pgliteDir ?? (options.pgliteOnDisk ? path.join(dataDir, 'pgdata') : undefined);
   const database = url
     ? connectPostgres(url, 4)
     : wrapPglite(
         await PGlite.create({
           extensions: { vector },
-          ...(options.pgliteOnDisk ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+          ...(pgliteDir ? { dataDir: pgliteDir } : {}),
         }),
       );
   await database.migrate();

@@ -8,10 +8,15 @@
 // updated-date filter keeps a part). Postings are loaded as a bulk load is done: the table's
 // keys dropped, 20,000 rows a statement (one JSON parameter), keys rebuilt after.
 // BENCH_RUNS (30) timed runs after 5 warm-ups. Use a throwaway database on PostgreSQL.
+// BENCH_SEARCH_KEEP=1 keeps the loaded pages for the next run and reuses them when they are there
+// (loading 100,000 pages takes many minutes): on PostgreSQL the bench space stays in the database;
+// PGlite keeps its data directory in <tmpdir>/library-search-bench-<pages> (delete it by hand).
+// Migrations still run on a kept database, so a changed index is rebuilt as on a real server.
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';
-import { searchDocs, searchPostings, spaceNodes } from '../db/schema/index.js';
+import { searchDocs, searchPostings, spaceNodes, spaces } from '../db/schema/index.js';
 import { parseKeywords } from '../infra/search/search-terms.js';
 import { documentTerms } from '../modules/search/search.index.js';
 import { searchDocuments } from '../modules/search/search.repo.js';
@@ -24,7 +29,7 @@ import { out, timeRuns } from './report.js';
 
 const pageCount = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
 
-/** search_postings' keys as migrations 0017 and 0022 made them: dropped while loading, rebuilt after. */
+/** search_postings' keys as migrations 0017, 0022 and 0025 made them: dropped while loading, rebuilt after. */
 const postingsKeys = [
   {
     drop: 'alter table search_postings drop constraint search_postings_doc_id_search_docs_id_fk',
@@ -34,7 +39,7 @@ const postingsKeys = [
   {
     drop: 'alter table search_postings drop constraint search_postings_term_doc_id_pk',
     add: `alter table search_postings add constraint search_postings_term_doc_id_pk
-      primary key (term, doc_id) include (tf)`,
+      primary key (term, doc_id) include (tf, length)`,
   },
   {
     drop: 'drop index search_postings_doc_idx',
@@ -42,18 +47,26 @@ const postingsKeys = [
   },
 ];
 const runs = Number(process.env.BENCH_RUNS ?? 30);
+const keep = process.env.BENCH_SEARCH_KEEP === '1';
+const spaceName = `搜索基准空间 ${pageCount}`;
 
 async function main() {
   const { database, db, app, close } = await openBenchApp('library-search-bench-', {
     pgliteOnDisk: true,
+    ...(keep ? { pgliteDir: path.join(os.tmpdir(), `library-search-bench-${pageCount}`) } : {}),
   });
   let spaceId: string | null = null;
   try {
-    const user = await createUser(db, {
-      nickname: '搜索基准',
-      email: `search-${Date.now()}@bench.example`,
-    });
-    const space = await createSpace(db, user.id, { name: '搜索基准空间' });
+    const [kept] = keep
+      ? await db
+          .select({ id: spaces.id, ownerId: spaces.ownerId })
+          .from(spaces)
+          .where(sql`${spaces.name} = ${spaceName} and ${spaces.deletedAt} is null`)
+      : [];
+    const user = kept
+      ? { id: kept.ownerId }
+      : await createUser(db, { nickname: '搜索基准', email: `search-${Date.now()}@bench.example` });
+    const space = kept ?? (await createSpace(db, user.id, { name: spaceName }));
     spaceId = space.id;
     const { token } = await issueToken(
       db,
@@ -70,74 +83,89 @@ async function main() {
       ),
     );
     const started = performance.now();
-    const started0 = Date.now();
-    const batch = 500;
-    const postingsPerStatement = 20_000;
-    const pending: Array<[string, number, number]> = [];
-    const insertPostings = (rows: Array<[string, number, number]>) =>
-      db.execute(sql`insert into search_postings (term, doc_id, tf)
-        select r->>0, (r->>1)::bigint, (r->>2)::real
+    const [newest] = kept
+      ? await db
+          .select({ at: sql<string>`max(${searchDocs.updatedAt})` })
+          .from(searchDocs)
+          .where(sql`${searchDocs.spaceId} = ${space.id}`)
+      : [];
+    const started0 = newest ? new Date(newest.at).getTime() : Date.now();
+    if (kept) out(`  reusing the ${pageCount} pages kept by an earlier run`);
+    else await load();
+    async function load() {
+      const batch = 500;
+      const postingsPerStatement = 20_000;
+      const pending: Array<[string, number, number, number]> = [];
+      const insertPostings = (rows: Array<[string, number, number, number]>) =>
+        db.execute(sql`insert into search_postings (term, doc_id, tf, length)
+        select r->>0, (r->>1)::bigint, (r->>2)::real, (r->>3)::int
         from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) r`);
-    for (const key of postingsKeys) await db.execute(sql.raw(key.drop));
-    for (let from = 0; from < pageCount; from += batch) {
-      const n = Math.min(batch, pageCount - from);
-      const items = Array.from({ length: n }, (_, i) => {
-        const k = from + i;
-        const a = sentences[k % sentences.length]!;
-        const b = sentences[(k * 7 + 3) % sentences.length]!;
-        return { title: `${a.title} ${k}`, body: `${a.text}\n${b.text}\n` };
-      });
-      const nodes = await db
-        .insert(spaceNodes)
-        .values(
-          items.map((item, i) => ({
-            spaceId: space.id,
-            type: 'page' as const,
-            name: item.title,
-            position: `b${String(from + i).padStart(7, '0')}`,
-            createdBy: user.id,
-          })),
-        )
-        .returning({ id: spaceNodes.id });
-      const terms = items.map((item) => documentTerms(item.title, item.body));
-      const docs = await db
-        .insert(searchDocs)
-        .values(
-          items.map((item, i) => ({
-            type: 'page',
-            variant: 'draft',
-            objectId: nodes[i]!.id,
-            spaceId: space.id,
-            nodeId: nodes[i]!.id,
-            title: item.title,
-            body: item.body,
-            folded: foldText(`${item.title}\n${item.body}`),
-            length: terms[i]!.length,
-            hash: 'bench',
-            authorId: user.id,
-            updatedAt: new Date(started0 - (from + i) * 60_000),
-          })),
-        )
-        .returning({ id: searchDocs.id });
-      pending.push(
-        ...terms.flatMap((t, i) =>
-          [...t.counts].map(([term, tf]): [string, number, number] => [term, docs[i]!.id, tf]),
-        ),
-      );
-      while (
-        pending.length >= postingsPerStatement ||
-        (pending.length > 0 && from + n >= pageCount)
-      ) {
-        await insertPostings(pending.splice(0, postingsPerStatement));
+      for (const key of postingsKeys) await db.execute(sql.raw(key.drop));
+      for (let from = 0; from < pageCount; from += batch) {
+        const n = Math.min(batch, pageCount - from);
+        const items = Array.from({ length: n }, (_, i) => {
+          const k = from + i;
+          const a = sentences[k % sentences.length]!;
+          const b = sentences[(k * 7 + 3) % sentences.length]!;
+          return { title: `${a.title} ${k}`, body: `${a.text}\n${b.text}\n` };
+        });
+        const nodes = await db
+          .insert(spaceNodes)
+          .values(
+            items.map((item, i) => ({
+              spaceId: space.id,
+              type: 'page' as const,
+              name: item.title,
+              position: `b${String(from + i).padStart(7, '0')}`,
+              createdBy: user.id,
+            })),
+          )
+          .returning({ id: spaceNodes.id });
+        const terms = items.map((item) => documentTerms(item.title, item.body));
+        const docs = await db
+          .insert(searchDocs)
+          .values(
+            items.map((item, i) => ({
+              type: 'page',
+              variant: 'draft',
+              objectId: nodes[i]!.id,
+              spaceId: space.id,
+              nodeId: nodes[i]!.id,
+              title: item.title,
+              body: item.body,
+              folded: foldText(`${item.title}\n${item.body}`),
+              length: terms[i]!.length,
+              hash: 'bench',
+              authorId: user.id,
+              updatedAt: new Date(started0 - (from + i) * 60_000),
+            })),
+          )
+          .returning({ id: searchDocs.id });
+        pending.push(
+          ...terms.flatMap((t, i) =>
+            [...t.counts].map(([term, tf]): [string, number, number, number] => [
+              term,
+              docs[i]!.id,
+              tf,
+              t.length,
+            ]),
+          ),
+        );
+        while (
+          pending.length >= postingsPerStatement ||
+          (pending.length > 0 && from + n >= pageCount)
+        ) {
+          await insertPostings(pending.splice(0, postingsPerStatement));
+        }
+        if ((from / batch) % 20 === 0) out(`  ${from + n} pages…`);
       }
-      if ((from / batch) % 20 === 0) out(`  ${from + n} pages…`);
+      out('  rebuilding the postings keys…');
+      for (const key of postingsKeys) await db.execute(sql.raw(key.add));
+      // as autovacuum leaves a settled table: statistics and the visibility map (index-only scans)
+      await db.execute(sql`vacuum analyze search_docs`);
+      await db.execute(sql`vacuum analyze search_postings`);
+      await db.execute(sql`vacuum analyze space_nodes`);
     }
-    out('  rebuilding the postings keys…');
-    for (const key of postingsKeys) await db.execute(sql.raw(key.add));
-    // as autovacuum leaves a settled table: statistics and the visibility map (index-only scans)
-    await db.execute(sql`vacuum analyze search_docs`);
-    await db.execute(sql`vacuum analyze search_postings`);
-    await db.execute(sql`vacuum analyze space_nodes`);
     const counted = await db.select({ postings: sql<number>`count(*)::int` }).from(searchPostings);
     const postings = counted[0]?.postings ?? 0;
     out(`database: ${database.kind}; ${pageCount} pages, ${postings} postings`);
@@ -205,7 +233,7 @@ async function main() {
         .join(' ')}`,
     );
   } finally {
-    if (spaceId && database.kind === 'postgres') {
+    if (spaceId && database.kind === 'postgres' && !keep) {
       await db.execute(sql`delete from spaces where id = ${spaceId}`);
     }
     await close();

@@ -132,7 +132,9 @@ export function connectPostgres(
     application_name: 'library',
     // a request waits at most this long for a connection, then answers 503 (db/errors.ts)
     connectionTimeoutMillis: 10_000,
-    ...(options.jobQueue ? { options: `-c library.job_queue=${options.jobQueue}` } : {}),
+    // JIT off: the server's queries are short, and a plan the planner overestimates (search's
+    // best-first check, stopped by its limit) was compiled for 2 s to run for 20 ms
+    options: `-c jit=off${options.jobQueue ? ` -c library.job_queue=${options.jobQueue}` : ''}`,
   });
   // A connection the server ends (stop, restart, failover) emits 'error': when idle, on the pool,
   // which drops it; when checked out between two queries (inside a transaction), on the client

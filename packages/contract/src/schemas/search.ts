@@ -41,5 +41,11 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/**
+ * `total` counts the results the caller may open, best first, up to this many (or up to the
+ * requested page's end, when further): a total this large means "at least" — never a guess.
+ */
+export const searchTotalCountedUpTo = 1000;
+
 export const searchResultListSchema = pageSchema(searchResultSchema);
 export type SearchResultList = z.infer<typeof searchResultListSchema>;

@@ -89,9 +89,11 @@ export const searchPostings = pgTable(
       .references(() => searchDocs.id, { onDelete: 'cascade' }),
     /** term frequency, title terms weighted up */
     tf: real('tf').notNull(),
+    /** the document's length (search_docs.length): BM25 is scored from the postings alone */
+    length: integer('length').notNull(),
   },
   (table) => [
-    // migration 0022 adds `include (tf)` by hand: a term's postings are read from the key alone
+    // migration 0027 adds `include (tf, length)` by hand: a term's postings are scored from the key alone
     primaryKey({ columns: [table.term, table.docId] }),
     index('search_postings_doc_idx').on(table.docId),
   ],

@@ -160,7 +160,7 @@ async function store(db: Executor, source: SearchSource) {
     const [inserted] = await db.insert(searchDocs).values(values).returning({ id: searchDocs.id });
     docId = inserted!.id;
   }
-  const postings = [...counts].map(([term, tf]) => ({ term, docId, tf }));
+  const postings = [...counts].map(([term, tf]) => ({ term, docId, tf, length: values.length }));
   for (let start = 0; start < postings.length; start += 2000) {
     await db.insert(searchPostings).values(postings.slice(start, start + 2000));
   }

@@ -1,6 +1,8 @@
 // The search query: BM25 over search_postings (as the AI index ranks, docs/decisions/ai.md),
-// restricted to the caller's scope, then every candidate checked against its live row by the
-// visibility rule (space/visibility.ts) before it is counted or cut into a page.
+// then the candidates, best first, restricted to the caller's scope and checked against their
+// live rows by the visibility rule (space/visibility.ts) before they are counted or cut into a
+// page — counted up to `searchTotalCountedUpTo`, so `total` only ever counts what the caller may open.
+import { searchTotalCountedUpTo } from '@library/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { shownFilesSql, shownNodesSql, shownPagesSql, type Audience } from '../space/visibility.js';
@@ -72,6 +74,7 @@ export async function searchDocuments(
   phrases: string[],
   page: number,
   pageSize: number,
+  countUpTo = searchTotalCountedUpTo,
 ): Promise<SearchRow[]> {
   if (terms.length === 0) return [];
   const { docs, avgLength } = await indexStats(db);
@@ -94,50 +97,56 @@ export async function searchDocuments(
     (phrase) =>
       sql` and strpos((select x.folded from search_docs x where x.id = d.id), ${phrase}) > 0`,
   );
-  // Shaped for 100,000 pages (docs/performance.md 'Search'): the postings are read once (their
-  // document frequency counted over the same rows), the candidates carry only their small
-  // columns, each is checked against its live page or node and file by a primary-key lookup
-  // (`lateral … limit 1` keeps the planner from hashing whole tables), and only the page of
-  // results fetches titles and text.
+  // Shaped for 100,000 pages (docs/performance.md 'Search'): each term's document frequency is
+  // counted from the postings' key alone, and BM25 is scored from the postings alone (each
+  // carries its document's length); then the candidates are taken best first, each read from
+  // the covering index (`search_docs_rank_idx`: scope and filters) and checked against its live
+  // page or node, file and space by primary key (`lateral … limit 1`), until `countedUpTo` are
+  // shown — a query matching thousands of pages reads a thousand. The ranked candidates are
+  // materialized in score order and every join after them is a nested loop, so the check meets
+  // them best first. Only the page of results fetches text.
+  const countedUpTo = Math.max(countUpTo, (page + 1) * pageSize);
   return queryRows<SearchRow>(
     db,
     sql`with q(term, weight) as (
         select * from unnest(array[${termList}]::text[], array[${weightList}]::float8[])),
-      matched as (
-        select p.term, p.doc_id, p.tf, count(*) over (partition by p.term)::float8 as df
-        from search_postings p where p.term in (select term from q)),
-      scored as (
-        select d.id, d.type, d.variant, d.object_id, d.space_id, d.node_id, d.file_id, d.owner_id,
-          d.version, sum(q.weight
-          * ln(1 + (greatest(${docs}::float8, m.df) - m.df + 0.5) / (m.df + 0.5))
-          * m.tf * ${sql.raw(String(k1 + 1))}
-          / (m.tf + ${sql.raw(String(k1))} * (1 - ${sql.raw(String(b))} + ${sql.raw(String(b))} * d.length / ${avgLength}::float8))
-        ) as score
-        from matched m join q on q.term = m.term
-        join search_docs d on d.id = m.doc_id
+      idf as (
+        select q.term, q.weight
+          * ln(1 + (greatest(${docs}::float8, c.df) - c.df + 0.5) / (c.df + 0.5)) as idf
+        from q cross join lateral (
+          select count(*)::float8 as df from search_postings p where p.term = q.term) c),
+      ranked as materialized (
+        select p.doc_id, sum(i.idf * p.tf * ${sql.raw(String(k1 + 1))}
+            / (p.tf + ${sql.raw(String(k1))} * (1 - ${sql.raw(String(b))} + ${sql.raw(String(b))} * p.length / ${avgLength}::float8))
+          ) as score
+        from idf i join search_postings p on p.term = i.term
+        group by p.doc_id
+        order by score desc, p.doc_id),
+      shown as (
+        select d.id, d.type, d.space_id, r.score
+        from ranked r
+          join lateral (select x.id, x.type, x.variant, x.space_id, x.node_id, x.file_id,
+              x.owner_id, x.author_id, x.updated_at, x.version
+            from search_docs x where x.id = r.doc_id limit 1) d on true
+          left join lateral (select * from space_nodes n where n.id = d.node_id limit 1) space_nodes on true
+          left join lateral (select * from space_files f where f.id = d.file_id limit 1) space_files on true
+          left join lateral (select * from spaces s where s.id = d.space_id limit 1) spaces on true
         where ((d.space_id = any(${editors}) and d.variant <> 'published')
-          or ((d.space_id = any(${readers}) or d.space_id = any(${visitors})) and d.variant <> 'draft')
-          or ${mine})
+            or ((d.space_id = any(${readers}) or d.space_id = any(${visitors})) and d.variant <> 'draft')
+            or ${mine})
           ${scope.type ? sql`and d.type = ${scope.type}` : sql``}
           ${scope.authorId ? sql`and d.author_id = ${scope.authorId}` : sql``}
           ${scope.updatedAfter ? sql`and d.updated_at >= ${scope.updatedAfter.toISOString()}::timestamptz` : sql``}
           ${scope.updatedBefore ? sql`and d.updated_at <= ${scope.updatedBefore.toISOString()}::timestamptz` : sql``}
-        group by d.id),
-      shown as (
-        select d.id, d.type, d.object_id, d.space_id, d.score, count(*) over ()::int as "total"
-        from scored d
-          left join lateral (select * from space_nodes n where n.id = d.node_id limit 1) space_nodes on true
-          left join lateral (select * from space_files f where f.id = d.file_id limit 1) space_files on true
-          left join spaces on "spaces"."id" = d.space_id
-        where (${mine} or ("spaces"."deleted_at" is null and case
+          and (${mine} or ("spaces"."deleted_at" is null and case
             when d.space_id = any(${editors}) then ${shownSql('editors')}
             when d.space_id = any(${readers}) then ${shownSql('readers')}
             else ${shownSql('visitors')} end))${sql.join(phraseSql, sql``)}
-        order by d.score desc, d.id
-        limit ${pageSize} offset ${page * pageSize})
-      select s.id, s.type, s.object_id as "objectId", s.space_id as "spaceId", x.title, x.body,
-        x.blocks, s.score, s.total
-      from shown s join search_docs x on x.id = s.id
+        limit ${countedUpTo})
+      select s.id, s.type, x.object_id as "objectId", s.space_id as "spaceId", x.title, x.body,
+        x.blocks, s.score, (select count(*)::int from shown) as "total"
+      from (select * from shown order by score desc, id limit ${pageSize} offset ${page * pageSize}) s
+        join search_docs x on x.id = s.id
       order by s.score desc, s.id`,
   );
 }

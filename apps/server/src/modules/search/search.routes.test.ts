@@ -7,6 +7,8 @@ import { ErrorCode } from '@library/contract';
 import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { parseKeywords } from '../../infra/search/search-terms.js';
+import { searchDocuments } from './search.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,6 +259,43 @@ describe('access: nothing leaks', () => {
     expect((await found(w.as.editor, '报销', since)).list.map((r) => r.id)).toEqual([pageId]);
     expect((await found(w.as.reader, '报销', since)).total).toBe(0);
     expect((await found(w.as.reader, '报销')).list.map((r) => r.id)).toEqual([pageId]);
+  });
+
+  it('counting stops at the limit with results the reader may open, never hidden ones', async () => {
+    // drafts ranked first (the word three times in the title), then published pages
+    for (const n of [1, 2, 3])
+      await newPage(w.space.id, w.as.owner, `计数草稿计数计数 ${n}`, ['计数']);
+    const shown: string[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const pageId = await newPage(w.space.id, w.as.owner, `计数页面 ${n}`, ['计数一次']);
+      await t.call('POST', `/api/v2/space/page/${pageId}/version`, w.as.owner, { name: 'v1' });
+      shown.push(pageId);
+    }
+    await t.jobs.drain();
+    const reader = {
+      callerId: w.ids.reader,
+      editorSpaces: [],
+      readerSpaces: [w.space.id],
+      visitorSpaces: [],
+      notes: true,
+    };
+    const { terms, phrases } = parseKeywords('计数');
+    const all = await searchDocuments(t.db, reader, terms, phrases, 0, 20);
+    expect(all.map((r) => r.objectId).sort()).toEqual([...shown].sort());
+    expect(all[0]?.total).toBe(4);
+    // counted up to 2: two of the pages the reader may open, none of the better-ranked drafts
+    const capped = await searchDocuments(t.db, reader, terms, phrases, 0, 1, 2);
+    expect(capped.map((r) => [r.objectId, r.total])).toEqual([[all[0]!.objectId, 2]]);
+    // the counting reaches past the limit for a page further on
+    const further = await searchDocuments(t.db, reader, terms, phrases, 2, 1, 2);
+    expect(further.map((r) => [r.objectId, r.total])).toEqual([[all[2]!.objectId, 3]]);
+    const editor = {
+      ...reader,
+      callerId: w.ids.editor,
+      readerSpaces: [],
+      editorSpaces: [w.space.id],
+    };
+    expect((await searchDocuments(t.db, editor, terms, phrases, 0, 20))[0]?.total).toBe(7);
   });
 
   it('a non-member finds nothing of the space, and a closed space is missing', async () => {

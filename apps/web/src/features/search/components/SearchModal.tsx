@@ -11,7 +11,11 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SearchResult, SearchResultType } from '@library/contract';
+import {
+  searchTotalCountedUpTo,
+  type SearchResult,
+  type SearchResultType,
+} from '@library/contract';
 import { useIsMobile } from '../../../hooks/use-device-mode';
 import { useCurrentUser } from '../../auth';
 import { useSpacePeople } from '../../space';
@@ -334,7 +338,12 @@ export function SearchModal({
           <kbd>Esc</kbd> {t('search.keyClose')}
         </span>
         {query.data && debounced.trim() ? (
-          <span className="search-total">{t('search.total', { count: query.data.total })}</span>
+          <span className="search-total">
+            {t(
+              query.data.total >= searchTotalCountedUpTo ? 'search.totalAtLeast' : 'search.total',
+              { count: query.data.total },
+            )}
+          </span>
         ) : null}
       </div>
     </Modal>
