@@ -60,6 +60,7 @@ import { presentedAccessKey, resolveAccessKey } from './modules/access-key/acces
 import { registerNoteRoutes } from './modules/note/note.routes.js';
 import {
   indexAllForSearch,
+  vacuumSearchIndex,
   indexFileForSearch,
   indexPageForSearch,
 } from './modules/search/search.index.js';
@@ -264,7 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.jobs.handle(Job.indexSearchAll, () => indexAllForSearch(db));
   app.jobs.handle(Job.reindexSpace, reindexSpaceHandler(aiIndex));
-  app.jobs.handle(Job.vacuumAiIndex, vacuumIndexHandler(aiIndex));
+  const vacuumAiIndex = vacuumIndexHandler(aiIndex);
+  app.jobs.handle(Job.vacuumAiIndex, async () => {
+    await vacuumAiIndex();
+    await vacuumSearchIndex(database.background);
+  });
 
   registerUserRoutes(app, { db, avatars });
   registerAccessKeyRoutes(app, { db });

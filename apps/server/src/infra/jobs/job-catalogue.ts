@@ -28,7 +28,7 @@ export const Job = {
   indexFile: defineJob('ai.index-file', z.object({ fileId: z.string() })),
   /** queues the index jobs of every page and file of a space (AI switched on, restore, purge) */
   reindexSpace: defineJob('ai.reindex-space', z.object({ spaceId: z.string() })),
-  /** vacuums the AI index's tables on PGlite, which has no autovacuum */
+  /** vacuums the AI and search indexes' tables on PGlite, which has no autovacuum */
   vacuumAiIndex: defineJob('ai.vacuum', none),
   /** extracts the text of an uploaded file for the AI and search */
   extractFileText: defineJob('file.extract-text', z.object({ fileId: z.string() })),

@@ -298,6 +298,14 @@ export async function indexNoteForSearch(
 }
 
 /**
+ * Marks the postings' pages all-visible, so ranking reads tf and length from the key alone. Run by
+ * the index upkeep job on PGlite, which has no autovacuum (app.ts, beside the AI index's).
+ */
+export async function vacuumSearchIndex(db: Executor) {
+  await db.execute(sql`vacuum (analyze) search_postings, search_docs`);
+}
+
+/**
  * Everything not in the index yet (after the upgrade that added search or its filters): topics,
  * links and notes here, pages and files as their usual jobs. A document indexed before the
  * filters (no `updated_at`) counts as missing; it is still found until its object is re-indexed.
