@@ -262,8 +262,12 @@ async function main() {
     // statement (by cascade they would go one chunk at a time, each running the ai_terms trigger)
     if (url) {
       for (const id of spaceIds) {
+        let at = performance.now();
         await db.execute(sql`delete from ai_postings where space_id = ${id}`);
+        out(`cleanup: postings ${((performance.now() - at) / 1000).toFixed(1)} s`);
+        at = performance.now();
         await db.execute(sql`delete from spaces where id = ${id}`);
+        out(`cleanup: space ${((performance.now() - at) / 1000).toFixed(1)} s`);
       }
     }
     await app.close();
