@@ -207,12 +207,39 @@ export async function drainAll(jobs: JobQueue) {
   }
 }
 
+/** ai_postings' keys as migrations 0003 and 0006 made them: dropped while copying, rebuilt after. */
+const postingsKeys = [
+  {
+    drop: 'alter table ai_postings drop constraint ai_postings_chunk_id_ai_chunks_id_fk',
+    add: `alter table ai_postings add constraint ai_postings_chunk_id_ai_chunks_id_fk
+      foreign key (chunk_id) references ai_chunks(id) on delete cascade`,
+  },
+  {
+    drop: 'alter table ai_postings drop constraint ai_postings_space_id_term_chunk_id_pk',
+    add: `alter table ai_postings add constraint ai_postings_space_id_term_chunk_id_pk
+      primary key (space_id, term, chunk_id) include (tf, dl)`,
+  },
+  {
+    drop: 'drop index ai_postings_chunk_idx',
+    add: 'create index ai_postings_chunk_idx on ai_postings (chunk_id)',
+  },
+];
+
+/** Copies inserted by one statement (the CMRC index: about 88,000 postings a copy). */
+const copiesPerStatement = 10;
+
 /**
  * Copies the indexed chunks (and their postings) of `fromSpaceId` into `toSpaceId` (the same
  * space or another, AI enabled) until it holds about `targetChunks`: retrieval at a size the
- * API could not load in a bench's time. The copies' documents have no page. Then the statistics
- * and visibility map autovacuum (PostgreSQL) or the ai.vacuum job (PGlite) keep. Answers the
- * target space's chunk count.
+ * API could not load in a bench's time. Each copied document gets a published page of its own
+ * (a tree row: what retrieval's access check reads; no blocks or versions), so readers may read
+ * every copy. The index is the product's row for row — the chunks' columns and their postings
+ * (tf, dl) as the index job wrote them, ai_terms counted by its triggers, space_ai's totals —
+ * written as a bulk load is done: set-based (`insert … select` of the source's chunks and
+ * postings times `generate_series`, the copies' chunk ids computed, `copiesPerStatement`
+ * copies a statement), ai_postings' keys dropped while loading and rebuilt after, then
+ * `vacuum analyze` (statistics and visibility map, as autovacuum or the ai.vacuum job leave a
+ * settled table). Answers the target space's chunk count and the load's phases.
  */
 export async function copyIndexedChunks(
   db: Database,
@@ -221,52 +248,94 @@ export async function copyIndexedChunks(
   targetChunks: number,
   progress: (line: string) => void,
 ) {
-  const [base] = await queryRows<{ chunks: number }>(
-    db,
-    sql`select count(*)::int as chunks from ai_chunks where space_id = ${fromSpaceId}`,
-  );
-  const copies = Math.ceil(targetChunks / Math.max(1, base?.chunks ?? 1));
-  const started = performance.now();
-  // the source's own documents, named once: copies into the same space are not copied again;
-  // plain tables, not temporary ones: the PostgreSQL pool may use several connections
+  // the source, named once (copies into the same space are not copied again); plain tables,
+  // not temporary ones: the PostgreSQL pool may use several connections
   await db.execute(sql`drop table if exists bench_ai_source`);
+  await db.execute(sql`drop table if exists bench_ai_map`);
+  await db.execute(sql`drop table if exists bench_ai_postings`);
   await db.execute(sql`
     create table bench_ai_source as
-    select id, title from ai_documents where space_id = ${fromSpaceId}`);
-  // one copy at a time (about 250,000 postings each), through a mapping table
-  for (let g = 1; g <= copies; g += 1) {
-    await db.execute(sql`drop table if exists bench_ai_map`);
-    await db.execute(sql`
-      create table bench_ai_map as
-      select s.id as old_id, gen_random_uuid() as new_id, s.title from bench_ai_source s`);
-    await db.execute(sql`
-      insert into ai_documents (id, space_id, source_type, page_id, title, version)
-      select new_id, ${toSpaceId}, 'page', null, title || ' #' || ${g}, 1 from bench_ai_map`);
-    await db.execute(sql`
-      insert into ai_chunks (document_id, space_id, ordinal, block_ids, heading_path, text, hash, term_count)
-      select m.new_id, ${toSpaceId}, c.ordinal, c.block_ids, c.heading_path, c.text, c.hash, c.term_count
-      from ai_chunks c join bench_ai_map m on m.old_id = c.document_id`);
+    select d.id, d.title, d.version, n.created_by
+    from ai_documents d join space_nodes n on n.id = d.page_id
+    where d.space_id = ${fromSpaceId} and d.source_type = 'page'`);
+  const [range] = await queryRows<{ chunks: number; first: number; last: number; top: number }>(
+    db,
+    sql`select count(*)::int as chunks, min(c.id)::float8 as first, max(c.id)::float8 as last,
+      (select coalesce(max(id), 0) from ai_chunks)::float8 as top
+    from ai_chunks c join bench_ai_source s on s.id = c.document_id`,
+  );
+  if (!range?.chunks) throw new Error('the source space has no indexed page chunks');
+  const copies = Math.ceil(targetChunks / range.chunks);
+  // copy g of source chunk c gets the id top + (g - 1) * stride + (c - first + 1)
+  const stride = range.last - range.first + 1;
+  const newId = (column: string) =>
+    sql.raw(`${range.top} + (g - 1) * ${stride}::bigint + (${column} - ${range.first - 1})`);
+  const phases: Record<string, number> = {};
+  let at = performance.now();
+  const phase = (name: string) => {
+    phases[name] = performance.now() - at;
+    progress(`  ${name}: ${(phases[name] / 1000).toFixed(1)} s`);
+    at = performance.now();
+  };
+
+  await db.execute(sql`
+    create table bench_ai_map as
+    select s.id as old_id, g, gen_random_uuid() as new_id, s.title || ' #' || g as title,
+      s.version, s.created_by, row_number() over (order by g, s.id) as k
+    from bench_ai_source s cross join generate_series(1, ${copies}::int) g`);
+  await db.execute(sql`
+    insert into space_nodes (id, space_id, type, name, position, published_version, created_by)
+    select new_id, ${toSpaceId}, 'page', title, 'c' || lpad(k::text, 8, '0'), version, created_by
+    from bench_ai_map`);
+  await db.execute(sql`
+    insert into ai_documents (id, space_id, source_type, page_id, title, version)
+    select new_id, ${toSpaceId}, 'page', new_id, title, version from bench_ai_map`);
+  await db.execute(sql`
+    insert into ai_chunks (id, document_id, space_id, ordinal, block_ids, block_starts,
+      heading_path, text, hash, term_count)
+    select ${newId('c.id')}, m.new_id, ${toSpaceId}, c.ordinal, c.block_ids, c.block_starts,
+      c.heading_path, c.text, c.hash, c.term_count
+    from ai_chunks c join bench_ai_map m on m.old_id = c.document_id`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('ai_chunks', 'id'), (select max(id) from ai_chunks))`,
+  );
+  phase(`pages, documents and ${range.chunks * copies} chunks`);
+
+  await db.execute(sql`
+    create table bench_ai_postings as
+    select p.term, p.chunk_id, p.tf, p.dl
+    from ai_postings p join ai_chunks c on c.id = p.chunk_id
+    join bench_ai_source s on s.id = c.document_id
+    where p.space_id = ${fromSpaceId}`);
+  for (const key of postingsKeys) await db.execute(sql.raw(key.drop));
+  for (let g = 1; g <= copies; g += copiesPerStatement) {
+    const last = Math.min(copies, g + copiesPerStatement - 1);
     await db.execute(sql`
       insert into ai_postings (space_id, term, chunk_id, tf, dl)
-      select ${toSpaceId}, p.term, nc.id, p.tf, p.dl
-      from ai_postings p
-      join ai_chunks oc on oc.id = p.chunk_id
-      join bench_ai_map m on m.old_id = oc.document_id
-      join ai_chunks nc on nc.document_id = m.new_id and nc.ordinal = oc.ordinal`);
-    if (g % 10 === 0)
-      progress(`  copied ${g}/${copies} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      select ${toSpaceId}, p.term, ${newId('p.chunk_id')}, p.tf, p.dl
+      from bench_ai_postings p cross join generate_series(${g}::int, ${last}::int) g`);
+    if (Math.ceil(last / copiesPerStatement) % 5 === 0 || last === copies) {
+      progress(`  postings: ${last}/${copies} copies`);
+    }
   }
-  await db.execute(sql`drop table bench_ai_map`);
-  await db.execute(sql`drop table bench_ai_source`);
+  phase('postings inserted');
+  for (const key of postingsKeys) await db.execute(sql.raw(key.add));
+  phase('postings keys rebuilt');
+  for (const table of ['bench_ai_postings', 'bench_ai_map', 'bench_ai_source']) {
+    await db.execute(sql.raw(`drop table ${table}`));
+  }
   await db.execute(sql`
     update space_ai set
       chunk_count = (select count(*) from ai_chunks where space_id = ${toSpaceId}),
       term_total = (select coalesce(sum(term_count), 0) from ai_chunks where space_id = ${toSpaceId})
     where space_id = ${toSpaceId}`);
-  await db.execute(sql`vacuum analyze ai_postings, ai_terms, ai_chunks`);
+  for (const table of ['ai_postings', 'ai_terms', 'ai_chunks', 'ai_documents', 'space_nodes']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  phase('vacuum analyze');
   const [count] = await queryRows<{ chunks: number }>(
     db,
     sql`select count(*)::int as chunks from ai_chunks where space_id = ${toSpaceId}`,
   );
-  return count?.chunks ?? 0;
+  return { chunks: count?.chunks ?? 0, phases };
 }

@@ -60,7 +60,7 @@ async function main() {
     await drainAll(app.jobs);
     if (targetChunks > 0) {
       const started = performance.now();
-      const chunks = await copyIndexedChunks(db, space.id, space.id, targetChunks, out);
+      const { chunks } = await copyIndexedChunks(db, space.id, space.id, targetChunks, out);
       out(`space: ${chunks} chunks (copied in ${(performance.now() - started).toFixed(0)} ms)`);
     }
     const made = await call('POST', '/api/v1/user/accessKey', headers, {
