@@ -128,6 +128,9 @@ export const aiDocuments = pgTable(
       .on(table.fileId)
       .where(sql`${table.sourceType} = 'file'`),
     index('ai_documents_space_idx').on(table.spaceId),
+    // the cascade from a purged node looks its documents up by page_id, which the partial unique
+    // index above cannot answer (a scan of the whole table per node otherwise)
+    index('ai_documents_page_idx').on(table.pageId),
     check('ai_documents_source_check', sql`${table.sourceType} in ('page','file')`),
   ],
 );

@@ -94,6 +94,19 @@ export async function deleteDocument(tx: Executor, key: DocumentKey) {
   return gone?.spaceId;
 }
 
+/**
+ * Deletes a space's whole index (its purge), set-based: its terms first (nothing is left for the
+ * ai_terms trigger to count down), its postings in one statement, then its chunks and documents,
+ * which cascade to nothing. Left to the cascade from the space row (a DELETE of postings per
+ * chunk), the trigger's one run over 4.1M postings took 44–48 s (docs/performance.md).
+ */
+export async function deleteSpaceIndex(tx: Executor, spaceId: string) {
+  await tx.execute(sql`delete from ai_terms where space_id = ${spaceId}`);
+  await tx.execute(sql`delete from ai_postings where space_id = ${spaceId}`);
+  await tx.delete(aiChunks).where(eq(aiChunks.spaceId, spaceId));
+  await tx.delete(aiDocuments).where(eq(aiDocuments.spaceId, spaceId));
+}
+
 export async function insertDocument(tx: Executor, values: typeof aiDocuments.$inferInsert) {
   const [row] = await tx.insert(aiDocuments).values(values).returning({ id: aiDocuments.id });
   if (!row) throw new Error('document insert returned no row');

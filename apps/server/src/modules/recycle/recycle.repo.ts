@@ -250,8 +250,8 @@ export async function destroyNodes(
 }
 
 /**
- * Hard-deletes a deleted space and everything in it (cascade; the AI index's ai_terms trigger
- * runs once for the whole statement); a live space is left alone. Answers the space's icon.
+ * Hard-deletes a deleted space and everything in it (cascade; its AI and search indexes are
+ * deleted before, set-based); a live space is left alone. Answers the space's icon.
  */
 export async function destroySpace(db: Executor, spaceId: string) {
   const [row] = await db

@@ -25,6 +25,7 @@ import {
 } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { indexFile, indexPage } from '../ai/index.service.js';
+import { indexPageForSearch } from '../search/search.index.js';
 import { purgeExpiredRecycleItems } from './recycle.service.js';
 
 let t: TestApp;
@@ -500,6 +501,20 @@ async function indexLeft(pageIds: string[]) {
   return row;
 }
 
+/** Search documents and postings left of the nodes. */
+async function searchLeft(nodeIds: string[]) {
+  const [row] = await queryRows<{ documents: number; postings: number }>(
+    t.db,
+    sql`select count(distinct d.id)::int as documents, count(p.doc_id)::int as postings
+      from search_docs d left join search_postings p on p.doc_id = d.id
+      where d.node_id in (${sql.join(
+        nodeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return row!;
+}
+
 // The index goes by cascade (page → documents → chunks → postings); PostgreSQL fires the
 // statement-level ai_terms trigger once for the whole cascade of the purge's DELETE.
 describe('DELETE /api/v1/recycle/:id and the AI index', () => {
@@ -515,7 +530,10 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
     ];
     const kept = await indexedPage(space.id, owner.id, '陕西', inner.id);
     const single = await indexedPage(space.id, owner.id, '山西', topic.id);
+    for (const page of [...pages, kept, single]) await indexPageForSearch(t.db, page.id);
     const keptBefore = await indexLeft([kept.id]);
+    const keptSearch = await searchLeft([kept.id]);
+    expect(keptSearch.postings).toBeGreaterThan(0);
     expect((await indexLeft([single.id]))?.postings).toBeGreaterThan(0);
     // the file documents are counted with their pages: 2 documents per page
     expect(await indexLeft(pages.map((page) => page.id))).toMatchObject({ documents: 6 });
@@ -528,6 +546,7 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
       200,
     );
     expect(await indexLeft([single.id])).toEqual({ documents: 0, chunks: 0, postings: 0 });
+    expect(await searchLeft([single.id])).toEqual({ documents: 0, postings: 0 });
     expect(await termDrift(t.db, space.id)).toEqual([]);
 
     // the topic with its subtree, one page moved out of it before the delete
@@ -540,7 +559,70 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
       postings: 0,
     });
     expect(await indexLeft([kept.id])).toEqual(keptBefore);
+    expect(await searchLeft(pages.map((page) => page.id))).toEqual({ documents: 0, postings: 0 });
+    expect(await searchLeft([kept.id])).toEqual(keptSearch);
     expect(await termDrift(t.db, space.id)).toEqual([]);
+  });
+});
+
+/** A space's rows in the AI index and the search index. */
+async function spaceIndexLeft(spaceId: string) {
+  const [row] = await queryRows<Record<string, number>>(
+    t.db,
+    sql`select
+      (select count(*) from ai_documents where space_id = ${spaceId})::int as documents,
+      (select count(*) from ai_chunks where space_id = ${spaceId})::int as chunks,
+      (select count(*) from ai_postings where space_id = ${spaceId})::int as postings,
+      (select count(*) from ai_terms where space_id = ${spaceId})::int as terms,
+      (select count(*) from search_docs where space_id = ${spaceId})::int as "searchDocs",
+      (select count(*) from search_postings p join search_docs d on d.id = p.doc_id
+        where d.space_id = ${spaceId})::int as "searchPostings"`,
+  );
+  return row;
+}
+
+const termsOf = (spaceId: string) =>
+  queryRows<{ term: string; df: number }>(
+    t.db,
+    sql`select term, df from ai_terms where space_id = ${spaceId} order by term`,
+  );
+
+// A purged space's indexes go in set-based statements (ai-index.repo.ts deleteSpaceIndex,
+// search.index.ts deleteSpaceFromSearch) before the space row's cascade.
+describe('DELETE /api/v1/recycle/:id of a space and its indexes', () => {
+  it("drops the space's AI and search index and leaves another space's terms as they were", async () => {
+    const { owner, space } = await team();
+    const other = await buildSpace(t.db, owner.id, '另一个空间');
+    const pages = [];
+    for (const target of [space, other]) {
+      await t.db.insert(spaceAi).values({ spaceId: target.id, enabled: true, includeDrafts: true });
+      const topic = await node(target.id, owner.id, 'topic', '主题');
+      for (const name of ['北京', '甘肃']) {
+        const page = await indexedPage(target.id, owner.id, name, topic.id);
+        await indexPageForSearch(t.db, page.id);
+        pages.push(page);
+      }
+    }
+    const before = await spaceIndexLeft(space.id);
+    for (const count of Object.values(before ?? {})) expect(count).toBeGreaterThan(0);
+    const otherBefore = await spaceIndexLeft(other.id);
+    const otherTerms = await termsOf(other.id);
+    expect(otherTerms.length).toBeGreaterThan(0);
+
+    const item = await trashSpace(space.id, owner.id);
+    expect((await call('DELETE', `/api/v1/recycle/${item.id}`, owner.headers)).status).toBe(200);
+    expect(await spaceIndexLeft(space.id)).toEqual({
+      documents: 0,
+      chunks: 0,
+      postings: 0,
+      terms: 0,
+      searchDocs: 0,
+      searchPostings: 0,
+    });
+    expect(await t.db.select().from(spaces).where(eq(spaces.id, space.id))).toEqual([]);
+    expect(await spaceIndexLeft(other.id)).toEqual(otherBefore);
+    expect(await termsOf(other.id)).toEqual(otherTerms);
+    expect(await termDrift(t.db, other.id)).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
+import { deleteSpaceIndex } from '../ai/ai-index.repo.js';
+import { deleteSpaceFromSearch } from '../search/search.index.js';
 import { destroyTeamItem, restoreTeamItem, teamsOfItems } from '../addrbook/team.recycle.js';
 import {
   destroyFileItem,
@@ -178,7 +180,8 @@ async function freePosition(
 /**
  * Deletes an item and what it stands for (files uploaded into its pages too; their bytes, and a
  * space's uploaded icon, go in a job after commit); false when another purge or restore got it
- * first.
+ * first. A space's AI and search indexes go first, set-based (a statement per table; measured
+ * in docs/performance.md, 'Purging a space with a large AI index'); nodes' go by cascade.
  */
 async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
   if (!(await repo.deleteItem(tx, item.id))) return false;
@@ -187,6 +190,8 @@ async function destroyItem(tx: Executor, item: RecycleRow): Promise<boolean> {
     await destroyTeamItem(tx, item);
   } else if (item.kind === 'space') {
     await destroyFilesOfSpace(tx, spaceId);
+    await deleteSpaceIndex(tx, spaceId);
+    await deleteSpaceFromSearch(tx, spaceId);
     const iconKey = spaceIconKey(spaceId, await repo.destroySpace(tx, spaceId));
     if (iconKey) await enqueueJob(tx, Job.removeSpaceIcon, { key: iconKey });
   } else if (item.kind === 'file') {

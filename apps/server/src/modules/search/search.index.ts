@@ -174,6 +174,16 @@ async function drop(db: Executor, objectId: string, variant?: Variant) {
     );
 }
 
+/**
+ * Deletes a space's search documents (its purge) with their postings in one statement each; the
+ * cascade from the space row would delete the postings a document at a time.
+ */
+export async function deleteSpaceFromSearch(db: Executor, spaceId: string) {
+  await db.execute(sql`delete from search_postings where doc_id in
+    (select "search_docs"."id" from search_docs where "search_docs"."space_id" = ${spaceId})`);
+  await db.delete(searchDocs).where(eq(searchDocs.spaceId, spaceId));
+}
+
 /** A page's draft (for editors) and its published version (for readers). */
 export async function indexPageForSearch(db: Executor, pageId: string) {
   await db.transaction(async (tx) => {

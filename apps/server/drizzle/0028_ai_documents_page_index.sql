@@ -1,0 +1,1 @@
+CREATE INDEX "ai_documents_page_idx" ON "ai_documents" USING btree ("page_id");
