@@ -2,7 +2,7 @@
 // an uploaded archive, readers' exports, Word tables, and nothing left behind by a failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -546,17 +546,10 @@ describe('refused imports', () => {
         small,
       );
       expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.quotaFileCount });
-      const files = await small.db
-        .select()
-        .from(spaceFiles)
-        .where(and(eq(spaceFiles.spaceId, space.id), isNull(spaceFiles.deletedAt)));
-      expect(files).toHaveLength(0);
+      const inSpace = inSpaceOf(small, space.id);
+      expect(await inSpace.files()).toEqual([]);
       expect(blobsOnDisk(small)).toEqual([]);
-      const nodes = await small.db
-        .select()
-        .from(spaceNodes)
-        .where(eq(spaceNodes.spaceId, space.id));
-      expect(nodes).toHaveLength(0);
+      expect(await inSpace.nodes()).toEqual([]);
     } finally {
       await small.close();
     }
