@@ -32,7 +32,7 @@ import {
   type Article,
   type RecallResult,
 } from './cmrc.js';
-import { out, stats } from './report.js';
+import { loadAverage, out, stats } from './report.js';
 
 const every = Number(process.env.BENCH_AI_EVERY ?? 1);
 
@@ -69,12 +69,7 @@ async function main() {
   const spaceIds: string[] = [];
   try {
     const { user, headers, call } = await benchCaller(app, db, '137');
-    out(
-      `database: ${database.kind}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    out(`database: ${database.kind}; load average ${loadAverage()}`);
 
     const sets: Array<{ name: string; articles: Article[]; spaceId: string }> = [];
     for (const [name, articles] of [
@@ -147,12 +142,7 @@ async function main() {
       out(`after | ${set.name}: ${c.chunks} chunks, ${c.postings} postings`);
     }
     await measure('after');
-    out(
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    out(`load average ${loadAverage()}`);
   } finally {
     if (url) {
       for (const id of spaceIds) {

@@ -39,15 +39,10 @@ import {
   loadArticles,
   loadCmrc,
 } from './cmrc.js';
-import { out, stats } from './report.js';
+import { loadAverage, out, stats } from './report.js';
 
 const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 50);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ');
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;

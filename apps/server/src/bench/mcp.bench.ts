@@ -23,7 +23,7 @@ import { findSpaceAi } from '../modules/ai/space-ai.repo.js';
 import { searchSpace } from '../modules/ai/space-search.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
-import { out, stats } from './report.js';
+import { loadAverage, out, stats } from './report.js';
 
 const articleCount = Number(process.env.BENCH_MCP_ARTICLES ?? 100);
 const runs = Number(process.env.BENCH_RUNS ?? 100);
@@ -50,12 +50,7 @@ async function main() {
     const { user, headers, call } = await benchCaller(app, db, '137');
     const space = await createSpace(db, user.id, { name: 'CMRC 2018 (MCP)' });
     const articles = loadCmrc().slice(0, articleCount);
-    out(
-      `database: ${database.kind}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    out(`database: ${database.kind}; load average ${loadAverage()}`);
     await loadArticles(call, headers, space.id, articles);
     await drainAll(app.jobs);
     if (targetChunks > 0) {
@@ -137,12 +132,7 @@ async function main() {
         `median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms; the REST twin ` +
         `GET /api/v1/mcp/space/{id}/spaceTree median ${rest.median.toFixed(1)} ms, p95 ${rest.p95.toFixed(1)} ms`,
     );
-    out(
-      `load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    out(`load average after: ${loadAverage()}`);
     await client.close();
   } finally {
     await app.close();

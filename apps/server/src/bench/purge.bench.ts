@@ -10,22 +10,16 @@
 // (the cascades and ai_terms' upkeep): calls and time of each.
 //   npx tsx --conditions=source apps/server/src/bench/purge.bench.ts
 // PGlite by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a throwaway database).
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import { recycleItems, spaces } from '../db/schema/index.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { openBenchApp } from './bench-app.js';
 import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
-import { out } from './report.js';
+import { loadAverage, out } from './report.js';
 
 const articleCount = Number(process.env.BENCH_PURGE_ARTICLES ?? 128);
 const targetChunks = Number(process.env.BENCH_PURGE_CHUNKS ?? 4_000);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ');
 
 /** The space's rows in the AI and search indexes. */
 async function indexRows(db: Database, spaceId: string) {

@@ -1,6 +1,15 @@
-// What the benchmarks share for reporting: a line to stdout and order statistics of samples.
+// What the benchmarks share for reporting: a line to stdout, the load average and order
+// statistics of samples.
+import os from 'node:os';
 
 export const out = (line = '') => process.stdout.write(`${line}\n`);
+
+/** The machine's load average over 1, 5 and 15 minutes, as printed beside the figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 /** Median, 95th percentile, fastest and slowest of timing samples (ms). */
 export function stats(samples: number[]) {
