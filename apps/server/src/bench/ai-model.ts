@@ -14,7 +14,16 @@ import { bm25 } from '../modules/ai/retrieval.repo.js';
 import type { Passage } from '../modules/ai/retrieval.js';
 import { termFrequencies } from '../infra/search/tokenizer.js';
 import { out } from './report.js';
-import { loadCmrc, loadDrcd, toSimplified, toTraditional, type Article } from './cmrc.js';
+import {
+  blockHolds,
+  loadCmrc,
+  loadDrcd,
+  passageOf,
+  sentenceBlocks,
+  toSimplified,
+  toTraditional,
+  type Article,
+} from './cmrc.js';
 
 interface IndexedChunk {
   passage: Passage;
@@ -29,35 +38,14 @@ function buildIndex(articles: Article[]) {
   const postings = new Map<string, IndexedChunk[]>();
   let total = 0;
   articles.forEach((article, pageNo) => {
-    const sentences = article.paragraphs
-      .flatMap((paragraph) => paragraph.context.match(/[^。！？]+[。！？]?/g) ?? [])
-      .filter((text) => text.trim());
-    const blocks = sentences.map((text, index) => ({
-      id: `s${index}`,
-      type: 'paragraph',
-      props: {},
-      content: [{ type: 'text', text, styles: {} }],
-      children: [],
-    }));
-    for (const chunk of chunkPage(article.title, blocks)) {
+    for (const chunk of chunkPage(article.title, sentenceBlocks(article))) {
       const terms = [
         ...passageTerms(chunk.text),
         ...passageTerms(article.title),
         ...passageTerms(chunk.headingPath),
       ];
       const indexed: IndexedChunk = {
-        passage: {
-          chunkId: nextId++,
-          sourceType: 'page',
-          pageId: `p${pageNo}`,
-          fileId: null,
-          blockIds: chunk.blockIds,
-          blockStarts: chunk.blockStarts,
-          title: article.title,
-          headingPath: chunk.headingPath,
-          text: chunk.text,
-          score: 0,
-        },
+        passage: passageOf(article, chunk, nextId++, `p${pageNo}`),
         tf: termFrequencies(terms),
         dl: terms.length,
       };
@@ -145,23 +133,8 @@ function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q
         const r = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
         const first = referDocsOf('s', question, passages.slice(0, 1))[0];
         const snippetHit = !!first && answers.some((answer) => first.snippet.includes(answer));
-        let blockHit = false;
         const top = passages[0];
-        const cited = first && top ? top.blockIds.indexOf(first.blockId ?? '') : -1;
-        if (top && cited >= 0) {
-          const from = top.blockStarts[cited] ?? 0;
-          const to = top.blockStarts[cited + 1] ?? top.text.length;
-          blockHit = answers.some((answer) => {
-            for (
-              let at = top.text.indexOf(answer);
-              at >= 0;
-              at = top.text.indexOf(answer, at + 1)
-            ) {
-              if (at >= from && at < to) return true;
-            }
-            return false;
-          });
-        }
+        const blockHit = !!first && !!top && blockHolds(top, first.blockId, answers);
         records.push({
           question,
           answers,

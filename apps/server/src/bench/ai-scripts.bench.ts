@@ -47,7 +47,8 @@ async function counts(db: Database, spaceId: string) {
 
 const fmt = (r: RecallResult) =>
   `recall@1 ${r.recallAt1.toFixed(3)}, recall@5 ${r.recallAt5.toFixed(3)}, MRR ${r.mrr.toFixed(3)}, ` +
-  `first snippet shows the answer ${r.snippetAt1.toFixed(3)} (${r.questions} questions, ` +
+  `first snippet shows the answer ${r.snippetAt1.toFixed(3)}, its block holds it ` +
+  `${r.blockAt1.toFixed(3)} (${r.questions} questions, ` +
   `retrieval median ${stats(r.retrievalMs).median.toFixed(1)} ms, p95 ${stats(r.retrievalMs).p95.toFixed(1)} ms)`;
 
 async function main() {

@@ -12,7 +12,8 @@ import type { App } from '../http/route-types.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 import * as OpenCC from 'opencc-js';
 import { referDocsOf } from '../modules/ai/answer.js';
-import { retrieve } from '../modules/ai/retrieval.js';
+import type { Chunk } from '../modules/ai/chunker.js';
+import { retrieve, type Passage } from '../modules/ai/retrieval.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { createUser } from '../modules/user/user.service.js';
 
@@ -32,6 +33,20 @@ export interface Article {
 
 export function loadCmrc(): Article[] {
   return (JSON.parse(fs.readFileSync(cmrcFile, 'utf8')) as { data: Article[] }).data;
+}
+
+/** An article as the benches save it: one paragraph block per sentence, ids s0, s1, … */
+export function sentenceBlocks(article: Article) {
+  return article.paragraphs
+    .flatMap((paragraph) => paragraph.context.match(/[^。！？]+[。！？]?/g) ?? [])
+    .filter((text) => text.trim())
+    .map((text, index) => ({
+      id: `s${index}`,
+      type: 'paragraph',
+      props: {},
+      content: [{ type: 'text', text, styles: {} }],
+      children: [] as unknown[],
+    }));
 }
 
 /** DRCD's paragraphs, each as its own article (a page per paragraph, its article's title). */
@@ -111,25 +126,10 @@ export async function loadArticles(
       name: article.title,
       parentId: null,
     })) as { pageId: string };
-    const sentences = article.paragraphs
-      .flatMap((paragraph) => paragraph.context.match(/[^。！？]+[。！？]?/g) ?? [])
-      .filter((text) => text.trim());
     let previous: string | null = null;
-    const changes = sentences.map((text, index) => {
-      const blockId = `s${index}`;
-      const change = {
-        op: 'upsert' as const,
-        blockId,
-        afterBlockId: previous,
-        data: {
-          id: blockId,
-          type: 'paragraph',
-          props: {},
-          content: [{ type: 'text', text, styles: {} }],
-          children: [],
-        },
-      };
-      previous = blockId;
+    const changes = sentenceBlocks(article).map((data) => {
+      const change = { op: 'upsert' as const, blockId: data.id, afterBlockId: previous, data };
+      previous = data.id;
       return change;
     });
     await must(call, 'PUT', `/api/v2/space/page/${page.pageId}/block`, headers, {
@@ -147,7 +147,49 @@ export interface RecallResult {
   mrr: number;
   /** the first reference's snippet (what the chat shows) holds an answer text */
   snippetAt1: number;
+  /** the first reference's block (a sentence of these sets) holds the start of an answer */
+  blockAt1: number;
   retrievalMs: number[];
+}
+
+/** Whether one of the answers starts in `text` between `from` (included) and `to`. */
+export function answerStartsIn(text: string, from: number, to: number, answers: string[]) {
+  return answers.some((answer) => {
+    for (let at = text.indexOf(answer); at >= 0; at = text.indexOf(answer, at + 1)) {
+      if (at >= from && at < to) return true;
+    }
+    return false;
+  });
+}
+
+/** Whether the passage's block `blockId` holds the start of one of the answers. */
+export function blockHolds(passage: Passage, blockId: string | null, answers: string[]) {
+  const index = passage.blockIds.indexOf(blockId ?? '');
+  if (index < 0) return false;
+  const from = passage.blockStarts[index] ?? 0;
+  const to = passage.blockStarts[index + 1] ?? passage.text.length;
+  return answerStartsIn(passage.text, from, to, answers);
+}
+
+/** A chunk of an article's page as retrieval returns it (the benches' models of retrieval). */
+export function passageOf(
+  article: Article,
+  chunk: Chunk,
+  chunkId: number,
+  pageId: string,
+): Passage {
+  return {
+    chunkId,
+    sourceType: 'page',
+    pageId,
+    fileId: null,
+    blockIds: chunk.blockIds,
+    blockStarts: chunk.blockStarts,
+    title: article.title,
+    headingPath: chunk.headingPath,
+    text: chunk.text,
+    score: 0,
+  };
 }
 
 /** Asks every question of the articles through the product's retrieval (keyword only). */
@@ -160,6 +202,7 @@ export async function evaluate(
 ): Promise<RecallResult> {
   let at1 = 0;
   let snippets = 0;
+  let blocks = 0;
   let at5 = 0;
   let reciprocal = 0;
   let questions = 0;
@@ -182,6 +225,7 @@ export async function evaluate(
         if (rank === 0) at1 += 1;
         const first = referDocsOf(spaceId, question, passages.slice(0, 1))[0];
         if (first && answers.some((answer) => first.snippet.includes(answer))) snippets += 1;
+        if (first && passages[0] && blockHolds(passages[0], first.blockId, answers)) blocks += 1;
         if (rank >= 0 && rank < 5) at5 += 1;
         if (rank >= 0) reciprocal += 1 / (rank + 1);
       }
@@ -193,6 +237,7 @@ export async function evaluate(
     recallAt5: at5 / questions,
     mrr: reciprocal / questions,
     snippetAt1: snippets / questions,
+    blockAt1: blocks / questions,
     retrievalMs,
   };
 }

@@ -10,6 +10,7 @@ import {
   spaceMemberGroups,
   spaceNodes,
 } from '../db/schema/index.js';
+import type { Passage } from '../modules/ai/retrieval.js';
 import { addUserMember } from '../modules/space/space.repo.js';
 import { createSpace } from '../modules/space/space.service.js';
 import { issueToken } from '../modules/session/session.service.js';
@@ -194,4 +195,20 @@ export function termDrift(db: Database, spaceId: string) {
         where space_id = ${spaceId} group by term) p on p.term = a.term
       where a.df is distinct from p.df`,
   );
+}
+
+/** A retrieved page passage of one block, as the AI's citation code receives it. */
+export function buildPassage(text: string, title = '长城'): Passage {
+  return {
+    chunkId: 1,
+    sourceType: 'page',
+    pageId: 'p',
+    fileId: null,
+    blockIds: ['b'],
+    blockStarts: [0],
+    title,
+    headingPath: '',
+    text,
+    score: 1,
+  };
 }

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { citedSpot, guardMarkdown, offlineAnswer, settledLength } from './answer.js';
+import { guardMarkdown, offlineAnswer, settledLength } from './answer.js';
 import { chunkChars, chunkPage } from './chunker.js';
-import { queryTerms } from '../../infra/search/tokenizer.js';
-import type { Passage } from './retrieval.js';
-
-const passage = (text: string, title = '长城'): Passage => ({
-  chunkId: 1,
-  sourceType: 'page',
-  pageId: 'p',
-  fileId: null,
-  blockIds: ['b'],
-  blockStarts: [0],
-  title,
-  headingPath: '',
-  text,
-  score: 1,
-});
+import { buildPassage } from '../../test/factories.js';
 
 describe('guardMarkdown', () => {
   it('drops images and foreign links, escapes HTML, keeps our own links and citations', () => {
@@ -43,8 +29,8 @@ describe('guardMarkdown', () => {
 describe('offlineAnswer', () => {
   it('quotes the most relevant sentences with numbers and says no model is configured', () => {
     const text = offlineAnswer('明长城全长多少公里？', [
-      passage('长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。'),
-      passage('故宫旧称紫禁城。', '故宫'),
+      buildPassage('长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。'),
+      buildPassage('故宫旧称紫禁城。', '故宫'),
     ]);
     expect(text).toMatch(/^（未配置大语言模型/);
     // the sentence that only names the page (长城) is not quoted
@@ -52,62 +38,6 @@ describe('offlineAnswer', () => {
     // the sources are the references under the answer, not repeated in its text
     expect(text).not.toContain('来源');
     expect(offlineAnswer('How long is it?', [])).toMatch(/^\(No language model is configured/);
-  });
-});
-
-describe('citedSpot', () => {
-  const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
-  const terms = (question: string) => new Set(queryTerms(question));
-
-  it('cites the block of the sentence that answers, with a snippet leading up to it', () => {
-    const cited = { ...passage(text), blockIds: ['a', 'b', 'c'], blockStarts: [0, 12, 31] };
-    // the sentence before fits in the snippet with it, so the snippet starts there
-    expect(citedSpot(cited, terms('明长城全长多少公里？'))).toEqual({
-      blockId: 'b',
-      snippet: '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
-    });
-    // a long sentence before does not: the snippet starts at the answering sentence
-    const long = `${'长城'.repeat(70)}。明长城东起鸭绿江，全长约八千八百公里。`;
-    expect(
-      citedSpot(
-        { ...passage(long), blockIds: ['a', 'b'], blockStarts: [0, 141] },
-        terms('明长城全长多少公里？'),
-      ),
-    ).toEqual({
-      blockId: 'b',
-      snippet: '…明长城东起鸭绿江，全长约八千八百公里。',
-    });
-    // the page's own name (the title) does not choose the sentence; the question's other words do
-    const named = '八达岭长城是明长城的一段。游客可乘火车前往。';
-    expect(
-      citedSpot(
-        { ...passage(named, '八达岭长城'), blockIds: ['a', 'b'], blockStarts: [0, 13] },
-        terms('八达岭长城怎么乘火车去？'),
-      ).blockId,
-    ).toBe('b');
-    expect(citedSpot(cited, terms('世界遗产')).blockId).toBe('c');
-    // nothing in common: the passage's start
-    expect(citedSpot(cited, terms('量子计算'))).toMatchObject({ blockId: 'a' });
-  });
-
-  it("starts a long sentence's snippet two clauses before the clause that names the question", () => {
-    const filler = '填充的文字没有意义，'.repeat(20);
-    const long = `${filler}明长城全长约八千八百公里，东起鸭绿江。`;
-    const spot = citedSpot(passage(long), terms('明长城全长多少公里？'));
-    expect(spot.snippet).toBe(
-      `…填充的文字没有意义，填充的文字没有意义，明长城全长约八千八百公里，东起鸭绿江。`,
-    );
-    expect(spot.blockId).toBe('b');
-    // when the snippet shows that clause from the sentence's start, it starts there
-    const near = `明长城全长约八千八百公里，${filler}`;
-    expect(citedSpot(passage(near), terms('明长城全长多少公里？')).snippet).toBe(
-      `${near.slice(0, 160)}…`,
-    );
-  });
-
-  it('falls back to the first block when the chunk has no block offsets', () => {
-    const old = { ...passage(text), blockIds: ['a', 'b'], blockStarts: [] };
-    expect(citedSpot(old, terms('世界遗产')).blockId).toBe('a');
   });
 });
 

@@ -3,9 +3,8 @@
 // sentences of the best passages with their numbers and says that no model is configured), and
 // the Markdown guard that keeps answers from loading anything from other hosts.
 import type { ReferDoc } from '@library/contract';
-import { bigramMark, foldScript, queryTerms } from '../../infra/search/tokenizer.js';
 import type { ChatMessage } from '../../infra/llm/openai-compatible.js';
-import { sentences } from './chunker.js';
+import { citedSpot, scoreSentences } from './citation.js';
 import type { Passage } from './retrieval.js';
 
 export type AnswerLanguage = 'zh' | 'en';
@@ -15,140 +14,9 @@ export function languageOf(question: string): AnswerLanguage {
   return /[\u3400-\u9fff]/.test(question) ? 'zh' : 'en';
 }
 
-const snippetChars = 160;
-
-/** a character bigram counts this much of a word when choosing the answering sentence */
-const sentenceBigramWeight = 0.3;
-/** the sentence before the answering one is shown too when both fit in this much of a snippet
- *  (in all of it when that sentence covers some of the question too) */
-const leadInChars = 140;
-
-/** a clause: up to a comma, semicolon or colon */
-const clausePattern = /[^，；：,;:]+[，；：,;:]*/g;
-/** how many clauses before the one covering most of the question a long sentence's snippet
- *  starts (an answer often leads up to the question's words, as between sentences) */
-const leadInClauses = 2;
-
-interface ScoredSentence {
-  text: string;
-  /** where the sentence starts in the passage's text */
-  start: number;
-  order: number;
-  /** how much of the question it covers: its words (1 each) and bigrams (0.3 each), a term
-   *  found in k of the passage's sentences counting 1 / (1 + ln k) of that */
-  hits: number;
-}
-
-function titleTerms(passage: Passage): Set<string> {
-  return new Set(queryTerms(passage.title));
-}
-
-/** How much of the question a text covers: its words 1 each, bigrams 0.3, the title's not —
- *  found in the text's folded characters, without cutting it into words again. */
-function coverage(text: string, terms: Set<string>, title: Set<string>): number {
-  const folded = foldScript(text.normalize('NFKC')).toLowerCase();
-  let hits = 0;
-  for (const term of terms) {
-    if (title.has(term)) continue;
-    const bigram = term.startsWith(bigramMark);
-    if (folded.includes(bigram ? term.slice(bigramMark.length) : term)) {
-      hits += bigram ? sentenceBigramWeight : 1;
-    }
-  }
-  return hits;
-}
-
-/**
- * Where a snippet starts inside a sentence longer than the snippet: at its start, or — when the
- * clause covering most of the question would not be shown from there — two clauses before that
- * clause. An offset into the sentence.
- */
-function startInside(sentence: string, terms: Set<string>, title: Set<string>): number {
-  const clauses = [...sentence.matchAll(clausePattern)];
-  let best = -1;
-  let bestHits = 0;
-  clauses.forEach((clause, index) => {
-    const hits = coverage(clause[0], terms, title);
-    if (hits > bestHits) {
-      best = index;
-      bestHits = hits;
-    }
-  });
-  const clause = clauses[best];
-  if (!clause || clause.index + clause[0].length <= snippetChars) return 0;
-  return clauses[Math.max(0, best - leadInClauses)]!.index;
-}
-
-/**
- * The passage's sentences with their offsets and how much of the question each covers. The
- * title's terms do not count: every chunk of the page is found by them, and the sentence that
- * repeats the page's name is rarely the one that answers; a term the passage repeats in many
- * sentences tells less about which one answers than a term only one holds (measured in
- * docs/decisions/ai.md).
- */
-function scoreSentences(passage: Passage, terms: Set<string>): ScoredSentence[] {
-  const title = titleTerms(passage);
-  let cursor = 0;
-  const covering = sentences(passage.text).map((text, order) => {
-    const start = passage.text.indexOf(text, cursor);
-    cursor = start + text.length;
-    const covered = queryTerms(text).filter((term) => terms.has(term) && !title.has(term));
-    return { text, start, order, covered };
-  });
-  const holders = new Map<string, number>();
-  for (const sentence of covering) {
-    for (const term of sentence.covered) holders.set(term, (holders.get(term) ?? 0) + 1);
-  }
-  return covering.map(({ covered, ...sentence }) => {
-    let hits = 0;
-    for (const term of covered) {
-      const weight = term.startsWith(bigramMark) ? sentenceBigramWeight : 1;
-      hits += weight / (1 + Math.log(holders.get(term) ?? 1));
-    }
-    return { ...sentence, hits };
-  });
-}
-
-/**
- * Where a reference points: the block holding the passage's answering sentence — the one that
- * covers most of the question (the first on a tie) — (the chunk's first block when the chunk
- * predates block offsets), and a snippet that starts at that sentence, or at the one before it
- * when both fit in the snippet (an answer often leads up to the sentence that names the
- * question's words): in 140 of its 160 characters, or in all of them when the sentence before
- * covers some of the question too. In a sentence longer than the snippet, the snippet starts two
- * clauses before the clause covering most of the question when it would not show that clause.
- */
-export function citedSpot(
-  passage: Passage,
-  terms: Set<string>,
-): { blockId: string | null; snippet: string } {
-  const scored = scoreSentences(passage, terms);
-  let best: ScoredSentence | null = null;
-  for (const sentence of scored) if (!best || sentence.hits > best.hits) best = sentence;
-  const cited = best && best.hits > 0 ? best.start : 0;
-  const before = best && best.hits > 0 ? scored[best.order - 1] : undefined;
-  const both = best && before ? before.text.length + best.text.length : Infinity;
-  const leadIn =
-    both <= leadInChars || (before !== undefined && before.hits > 0 && both <= snippetChars);
-  let start = before && leadIn ? before.start : cited;
-  if (best && best.hits > 0 && start === cited && best.text.length > snippetChars) {
-    start += startInside(best.text, terms, titleTerms(passage));
-  }
-  let blockId = passage.blockIds[0] ?? null;
-  if (passage.blockStarts.length === passage.blockIds.length) {
-    passage.blockStarts.forEach((blockStart, index) => {
-      if (blockStart <= cited) blockId = passage.blockIds[index] ?? blockId;
-    });
-  }
-  const rest = passage.text.slice(start).trim();
-  const snippet = rest.length > snippetChars ? `${rest.slice(0, snippetChars)}…` : rest;
-  return { blockId, snippet: start > 0 ? `…${snippet}` : snippet };
-}
-
 export function referDocsOf(spaceId: string, question: string, passages: Passage[]): ReferDoc[] {
-  const terms = new Set(queryTerms(question));
   return passages.map((passage, index) => {
-    const { blockId, snippet } = citedSpot(passage, terms);
+    const { blockId, snippet } = citedSpot(passage, question);
     return {
       index: index + 1,
       title: passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title,
@@ -205,9 +73,9 @@ export function buildPrompt(options: {
 }
 
 /** The sentences of a passage that share the most terms with the question, in text order. */
-function bestSentences(passage: Passage, terms: Set<string>, max: number): string {
-  const chosen = scoreSentences(passage, terms)
-    .sort((x, y) => y.hits - x.hits || x.order - y.order)
+function bestSentences(passage: Passage, question: string, max: number): string {
+  const chosen = scoreSentences(passage, question)
+    .sort((x, y) => y.score - x.score || x.order - y.order)
     .slice(0, max)
     .filter((item, index) => index === 0 || item.hits > 0)
     .sort((x, y) => x.order - y.order);
@@ -229,9 +97,8 @@ export function offlineAnswer(question: string, passages: Passage[]): string {
       ? `${notice}\n\n没有在本空间的内容中找到与问题相关的段落。可以换个说法，或确认相关页面已发布。`
       : `${notice}\n\nNothing in this space's content matches the question. Try other words, or check that the pages are published.`;
   }
-  const terms = new Set(queryTerms(question));
   const quoted = passages.slice(0, 3).map((passage, index) => {
-    const text = bestSentences(passage, terms, 2) || passage.text;
+    const text = bestSentences(passage, question, 2) || passage.text;
     return `> ${text.replace(/\s*\n\s*/g, ' ')} [${index + 1}]`;
   });
   const lead = zh ? '最相关的内容：' : 'Most relevant passages:';

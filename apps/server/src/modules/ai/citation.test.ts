@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { citationFeatures, citationWeights, citedSpot, scoreSentences } from './citation.js';
+import { buildPassage } from '../../test/factories.js';
+
+/** The text of the sentence the model scores highest. */
+function answering(text: string, title: string, question: string): string {
+  const scored = scoreSentences(buildPassage(text, title), question);
+  return scored.reduce((best, sentence) => (sentence.score > best.score ? sentence : best)).text;
+}
+
+describe('scoreSentences', () => {
+  it('has a weight for every feature', () => {
+    expect(citationWeights).toHaveLength(citationFeatures.length);
+    const [first] = scoreSentences(buildPassage('长城是古代的防御工程。', '长城'), '长城是什么？');
+    expect(first?.features).toHaveLength(citationFeatures.length);
+  });
+
+  it('keeps each sentence with its offset in the passage', () => {
+    const text = '长城始建于春秋战国时期。明长城东起鸭绿江。';
+    expect(
+      scoreSentences(buildPassage(text, '长城'), '明长城东起哪里？').map(({ text: t, start }) => ({
+        t,
+        start,
+      })),
+    ).toEqual([
+      { t: '长城始建于春秋战国时期。', start: 0 },
+      { t: '明长城东起鸭绿江。', start: 12 },
+    ]);
+  });
+
+  it('finds the answer sharing only single characters with the question', () => {
+    // "身体" and "颜色" are nowhere as words; "体" and "色" are in the answering sentence
+    const text =
+      '蓝线裸顶鲷为辐鳍鱼纲鲈形目的其中一个种。本鱼分布于印度太平洋区，包括东非与红海。' +
+      '本鱼体呈银灰色，腹部较淡。栖息于珊瑚礁区。';
+    expect(answering(text, '蓝线裸顶鲷', '蓝线裸顶鲷的身体是什么颜色的？')).toBe(
+      '本鱼体呈银灰色，腹部较淡。',
+    );
+  });
+
+  it('prefers a sentence holding a date when the question asks when', () => {
+    const text = '潘仕成是晚清的巨富。他热心公益，捐资修建学宫。清同治十二年(1873年)，卒。';
+    expect(answering(text, '潘仕成', '潘仕成逝世的时间是？')).toBe('清同治十二年(1873年)，卒。');
+  });
+
+  it('still cites the sentence naming the question when one does', () => {
+    const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
+    expect(answering(text, '长城', '明长城全长多少公里？')).toBe(
+      '明长城东起鸭绿江，全长约八千八百公里。',
+    );
+    expect(answering(text, '长城', '长城是世界遗产吗？')).toBe('它是世界遗产。');
+  });
+});
+
+describe('citedSpot', () => {
+  const text = '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。';
+
+  it('cites the block of the sentence that answers, with a snippet leading up to it', () => {
+    const cited = { ...buildPassage(text), blockIds: ['a', 'b', 'c'], blockStarts: [0, 12, 31] };
+    // the sentence before fits in the snippet with it, so the snippet starts there
+    expect(citedSpot(cited, '明长城全长多少公里？')).toEqual({
+      blockId: 'b',
+      snippet: '长城始建于春秋战国时期。明长城东起鸭绿江，全长约八千八百公里。它是世界遗产。',
+    });
+    // a long sentence before does not: the snippet starts at the answering sentence
+    const long = `${'长城'.repeat(90)}。明长城东起鸭绿江，全长约八千八百公里。`;
+    expect(
+      citedSpot(
+        { ...buildPassage(long), blockIds: ['a', 'b'], blockStarts: [0, 181] },
+        '明长城全长多少公里？',
+      ),
+    ).toEqual({
+      blockId: 'b',
+      snippet: '…明长城东起鸭绿江，全长约八千八百公里。',
+    });
+    // the page's own name (the title) does not choose the sentence; the question's other words do
+    const named = '八达岭长城是明长城的一段。游客可乘火车前往。';
+    expect(
+      citedSpot(
+        { ...buildPassage(named, '八达岭长城'), blockIds: ['a', 'b'], blockStarts: [0, 13] },
+        '八达岭长城怎么乘火车去？',
+      ).blockId,
+    ).toBe('b');
+    expect(citedSpot(cited, '世界遗产').blockId).toBe('c');
+    // nothing in common: the passage's start
+    expect(citedSpot(cited, '量子计算')).toMatchObject({ blockId: 'a' });
+  });
+
+  it("starts a long sentence's snippet two clauses before the clause that names the question", () => {
+    const filler = '填充的文字没有意义，'.repeat(20);
+    const long = `${filler}明长城全长约八千八百公里，东起鸭绿江。`;
+    const spot = citedSpot(buildPassage(long), '明长城全长多少公里？');
+    expect(spot.snippet).toBe(
+      `…填充的文字没有意义，填充的文字没有意义，明长城全长约八千八百公里，东起鸭绿江。`,
+    );
+    expect(spot.blockId).toBe('b');
+    // when the snippet shows that clause from the sentence's start, it starts there
+    const near = `明长城全长约八千八百公里，${filler}`;
+    expect(citedSpot(buildPassage(near), '明长城全长多少公里？').snippet).toBe(
+      `${near.slice(0, 160)}…`,
+    );
+  });
+
+  it('falls back to the first block when the chunk has no block offsets', () => {
+    const old = { ...buildPassage(text), blockIds: ['a', 'b'], blockStarts: [] };
+    expect(citedSpot(old, '世界遗产').blockId).toBe('a');
+  });
+});
