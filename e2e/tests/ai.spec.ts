@@ -144,6 +144,7 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   // a click landing while the confirm still zooms in was seen to be lost now and then (the
   // button focused, the dialog open): click again until the dialog closes
   const confirm = page.getByRole('dialog').filter({ hasText: '新对话' });
+  await expect(confirm).toBeVisible();
   await expect(async () => {
     if (await confirm.isVisible()) await confirm.getByRole('button', { name: '删除' }).click();
     await expect(confirm).toBeHidden({ timeout: 2_000 });

@@ -6,7 +6,12 @@
 // other (held out), both ways, then fitted on both — the weights the product keeps.
 //   npx tsx --conditions=source apps/server/src/bench/citation-train.ts
 import { chunkPage } from '../modules/ai/chunker.js';
-import { citationFeatures, citationWeights, scoreSentences } from '../modules/ai/citation.js';
+import {
+  citationFeatures,
+  citationWeights,
+  scoreOf,
+  scoreSentences,
+} from '../modules/ai/citation.js';
 import { out } from './report.js';
 import {
   answerStartsIn,
@@ -49,9 +54,6 @@ function examplesOf(articles: Article[]): Example[] {
   }
   return examples;
 }
-
-const scoreOf = (row: number[], weights: readonly number[]) =>
-  row.reduce((sum, value, at) => sum + value * weights[at]!, 0);
 
 function fit(examples: Example[], rounds = 2000, rate = 0.5, l2 = 1e-3): number[] {
   const size = citationFeatures.length;
@@ -117,3 +119,5 @@ citationFeatures.forEach((name, at) =>
   ),
 );
 out(`citationWeights = [${both.map((weight) => weight.toFixed(3)).join(', ')}]`);
+const kept = both.every((weight, at) => Math.abs(weight - citationWeights[at]!) < 0.0005);
+out(kept ? 'the product keeps these weights' : 'the product keeps other weights: paste these');

@@ -72,13 +72,14 @@ export function buildPrompt(options: {
   };
 }
 
-/** The sentences of a passage that share the most terms with the question, in text order. */
+/** The sentences of a passage the citation model scores highest (after the first, only those
+ *  covering some of the question), in text order. */
 function bestSentences(passage: Passage, question: string, max: number): string {
   const chosen = scoreSentences(passage, question)
-    .sort((x, y) => y.score - x.score || x.order - y.order)
+    .sort((x, y) => y.score - x.score || x.start - y.start)
     .slice(0, max)
     .filter((item, index) => index === 0 || item.hits > 0)
-    .sort((x, y) => x.order - y.order);
+    .sort((x, y) => x.start - y.start);
   return chosen.map((item) => item.text.trim()).join('');
 }
 

@@ -15,6 +15,22 @@ describe('scoreSentences', () => {
     expect(first?.features).toHaveLength(citationFeatures.length);
   });
 
+  it('names each feature where it is computed', () => {
+    const feature = (name: (typeof citationFeatures)[number]) => citationFeatures.indexOf(name);
+    const [undated, dated] = scoreSentences(
+      buildPassage('潘仕成热心公益。清同治十二年(1873年)，卒。', '潘仕成'),
+      '潘仕成逝世的时间是？',
+    );
+    expect(undated?.features[feature('date for when')]).toBe(0);
+    expect(dated?.features[feature('date for when')]).toBe(1);
+    expect(undated?.features[feature('first sentence')]).toBe(1);
+    expect(dated?.features[feature('first sentence')]).toBe(0);
+    expect(dated?.features[feature('position in passage')]).toBe(1);
+    const [named] = scoreSentences(buildPassage('故宫旧称紫禁城。', '故宫'), '故宫旧称什么？');
+    expect(named?.features[feature('coverage / best in passage')]).toBe(1);
+    expect(named?.features[feature('best in passage')]).toBe(1);
+  });
+
   it('keeps each sentence with its offset in the passage', () => {
     const text = '长城始建于春秋战国时期。明长城东起鸭绿江。';
     expect(
@@ -99,6 +115,18 @@ describe('citedSpot', () => {
     expect(citedSpot(buildPassage(near), '明长城全长多少公里？').snippet).toBe(
       `${near.slice(0, 160)}…`,
     );
+  });
+
+  it('always shows the cited sentence, even when likelier text lies further on', () => {
+    const filler = '其他文字内容描述与问题无关的一些事情。';
+    const text = `${filler}全长公里数由明长城测得。${filler.repeat(9)}长城全长多少公里尚无定论。明代长城全长有多少公里？`;
+    const starts = [...text.matchAll(/[^。？]+[。？]/g)].map((sentence) => sentence.index);
+    const spot = citedSpot(
+      { ...buildPassage(text), blockIds: starts.map((_start, i) => `s${i}`), blockStarts: starts },
+      '明长城全长多少公里？',
+    );
+    expect(spot.blockId).toBe('s1');
+    expect(spot.snippet).toContain('全长公里数由明长城测得。');
   });
 
   it('falls back to the first block when the chunk has no block offsets', () => {

@@ -11,6 +11,8 @@ import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
 
 const snippetChars = 160;
+/** the snippet shows at least this much of the cited sentence (all of a shorter one) */
+const citedShownChars = 20;
 
 /** a clause: up to a comma, semicolon or colon */
 const clausePattern = /[^，；：,;:]+[，；：,;:]*/g;
@@ -69,7 +71,6 @@ export interface CitedSentence {
   text: string;
   /** where the sentence starts in the passage's text */
   start: number;
-  order: number;
   /** how much of the question it covers: its words (1 each) and bigrams (0.3 each), a term
    *  found in k of the passage's sentences counting 1 / (1 + ln k) of that; the title's not */
   hits: number;
@@ -109,20 +110,48 @@ function closeness(text: string, chars: Set<string>): number {
   return shortest === Infinity ? 0 : 1 / (1 + shortest / 4);
 }
 
-/** The passage's sentences with their offsets, features and scores. */
-export function scoreSentences(passage: Passage, question: string): CitedSentence[] {
-  const terms = new Set(queryTerms(question));
-  const title = new Set(queryTerms(passage.title));
+/** A question as the citation reads it against one passage. */
+interface Asked {
+  terms: Set<string>;
+  /** the passage title's terms: they do not count as covering the question */
+  title: Set<string>;
+  foldedTitle: string;
+  foldedQuestion: string;
+  /** the question's CJK characters, less the title's and the particles */
+  chars: Set<string>;
+}
+
+function asked(passage: Passage, question: string): Asked {
   const foldedTitle = fold(passage.title);
   const foldedQuestion = fold(question);
-  const questionChars = new Set(
-    [...foldedQuestion].filter(
-      (char) => cjkChar.test(char) && !foldedTitle.includes(char) && !plainChars.has(char),
+  return {
+    terms: new Set(queryTerms(question)),
+    title: new Set(queryTerms(passage.title)),
+    foldedTitle,
+    foldedQuestion,
+    chars: new Set(
+      [...foldedQuestion].filter(
+        (char) => cjkChar.test(char) && !foldedTitle.includes(char) && !plainChars.has(char),
+      ),
     ),
-  );
+  };
+}
+
+/** A sentence's score: its features weighed by `weights` (the product's unless fitting them). */
+export function scoreOf(features: readonly number[], weights = citationWeights): number {
+  return features.reduce((sum, value, at) => sum + value * (weights[at] ?? 0), 0);
+}
+
+/** The passage's sentences with their offsets, features and scores. */
+export function scoreSentences(passage: Passage, question: string): CitedSentence[] {
+  return scoreWith(passage, asked(passage, question));
+}
+
+function scoreWith(passage: Passage, asking: Asked): CitedSentence[] {
+  const { terms, title, foldedTitle, foldedQuestion, chars: questionChars } = asking;
   const questionRest = foldedTitle ? foldedQuestion.split(foldedTitle).join('|') : foldedQuestion;
   let cursor = 0;
-  const found = sentences(passage.text).map((text, order) => {
+  const found = sentences(passage.text).map((text) => {
     const start = passage.text.indexOf(text, cursor);
     cursor = start + text.length;
     const own = queryTerms(text);
@@ -130,7 +159,7 @@ export function scoreSentences(passage: Passage, question: string): CitedSentenc
     const withTitle = own
       .filter((term) => terms.has(term))
       .reduce((sum, term) => sum + (term.startsWith(bigramMark) ? sentenceBigramWeight : 1), 0);
-    return { text, start, order, covered, withTitle, folded: fold(text) };
+    return { text, start, covered, withTitle, folded: fold(text) };
   });
   const holders = new Map<string, number>();
   const charHolders = new Map<string, number>();
@@ -178,26 +207,20 @@ export function scoreSentences(passage: Passage, question: string): CitedSentenc
       Math.log(1 + sentence.withTitle),
       closeness(folded, questionChars),
     ];
-    const score = features.reduce((sum, value, at) => sum + value * (citationWeights[at] ?? 0), 0);
     return {
       text: sentence.text,
       start: sentence.start,
-      order: sentence.order,
       hits: hits[index]!,
       features,
-      score,
+      score: scoreOf(features),
     };
   });
 }
 
-function titleTerms(passage: Passage): Set<string> {
-  return new Set(queryTerms(passage.title));
-}
-
 /** How much of the question a text covers: its words 1 each, bigrams 0.3, the title's not —
  *  found in the text's folded characters, without cutting it into words again. */
-function coverage(text: string, terms: Set<string>, title: Set<string>): number {
-  const folded = foldScript(text.normalize('NFKC')).toLowerCase();
+function coverage(text: string, { terms, title }: Asked): number {
+  const folded = fold(text);
   let hits = 0;
   for (const term of terms) {
     if (title.has(term)) continue;
@@ -214,12 +237,12 @@ function coverage(text: string, terms: Set<string>, title: Set<string>): number 
  * clause covering most of the question would not be shown from there — two clauses before that
  * clause. An offset into the sentence.
  */
-function startInside(sentence: string, terms: Set<string>, title: Set<string>): number {
+function startInside(sentence: string, asking: Asked): number {
   const clauses = [...sentence.matchAll(clausePattern)];
   let best = -1;
   let bestHits = 0;
   clauses.forEach((clause, index) => {
-    const hits = coverage(clause[0], terms, title);
+    const hits = coverage(clause[0], asking);
     if (hits > bestHits) {
       best = index;
       bestHits = hits;
@@ -231,28 +254,33 @@ function startInside(sentence: string, terms: Set<string>, title: Set<string>): 
 }
 
 /**
- * Where a snippet starts: at the sentence from which it shows the most of the sentences likely to
- * answer — each sentence's chance (the softmax of the citation model's scores) counted for the
- * part of it the snippet shows, from sentences starting at or after that point. One likely
- * sentence gives its own start; two close together give the earlier one's (an answer often
- * leads up to the sentence naming the question's words, or follows it).
+ * Where a snippet starts: at the cited sentence or a sentence before it — one from which the
+ * snippet still shows the cited sentence's first `citedShownChars` characters —, the one from which
+ * it shows the most of the sentences likely to answer: each sentence's chance (the softmax of the
+ * citation model's scores) counted for the part of it the snippet shows, from sentences starting
+ * at or after that point; on a tie the later start. So a likely sentence close before the cited
+ * one is shown too (an answer often leads up to the sentence naming the question's words), and
+ * one close after it is kept in.
  */
-function snippetStart(scored: CitedSentence[]): number {
+function snippetStart(scored: CitedSentence[], cited: CitedSentence): number {
   const top = Math.max(...scored.map((sentence) => sentence.score));
-  const weights = scored.map((sentence) => Math.exp(sentence.score - top));
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  let start = 0;
+  const chances = scored.map((sentence) => Math.exp(sentence.score - top));
+  const total = chances.reduce((sum, chance) => sum + chance, 0);
+  const citedEnd = cited.start + Math.min(cited.text.length, citedShownChars);
+  let start = cited.start;
   let most = -1;
-  for (const from of scored) {
+  for (let at = scored.indexOf(cited); at >= 0; at -= 1) {
+    const from = scored[at]!.start;
+    if (citedEnd > from + snippetChars) break;
     let shown = 0;
     scored.forEach((sentence, index) => {
-      if (sentence.start < from.start) return;
-      const part = (from.start + snippetChars - sentence.start) / Math.max(sentence.text.length, 1);
-      shown += (weights[index]! / total) * Math.min(1, Math.max(0, part));
+      if (sentence.start < from) return;
+      const part = (from + snippetChars - sentence.start) / Math.max(sentence.text.length, 1);
+      shown += (chances[index]! / total) * Math.min(1, Math.max(0, part));
     });
-    if (shown > most + 1e-9) {
+    if (shown > most) {
       most = shown;
-      start = from.start;
+      start = from;
     }
   }
   return start;
@@ -269,13 +297,13 @@ export function citedSpot(
   passage: Passage,
   question: string,
 ): { blockId: string | null; snippet: string } {
-  const terms = new Set(queryTerms(question));
-  const scored = scoreSentences(passage, question);
+  const asking = asked(passage, question);
+  const scored = scoreWith(passage, asking);
   let best: CitedSentence | null = null;
   for (const sentence of scored) if (!best || sentence.score > best.score) best = sentence;
-  let start = best ? snippetStart(scored) : 0;
+  let start = best ? snippetStart(scored, best) : 0;
   if (best && start === best.start && best.text.length > snippetChars) {
-    start += startInside(best.text, terms, titleTerms(passage));
+    start += startInside(best.text, asking);
   }
   const cited = best?.start ?? 0;
   let blockId = passage.blockIds[0] ?? null;

@@ -42,13 +42,13 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     // measured 0.952 / 0.992 / MRR 0.972 on this subset with 400-character chunks, CJK words
     // posted only as bigrams and a section's short tail joined to the chunk before (0.873 / 0.976
     // with 200-character chunks); the first snippet showing the answer 0.889 and its block
-    // holding it 0.825 with the citation model (0.873 and 0.810 before); the baseline BM25 of the
-    // issue would score well below these
+    // holding it 0.825 with the citation model (0.873 and 0.810 before), floored a question
+    // lower; the baseline BM25 of the issue would score well below these
     expect(same.recallAt1).toBeGreaterThanOrEqual(0.95);
     expect(same.recallAt5).toBeGreaterThanOrEqual(0.99);
     expect(same.mrr).toBeGreaterThanOrEqual(0.97);
-    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.885);
-    expect(same.blockAt1).toBeGreaterThanOrEqual(0.82);
+    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.88);
+    expect(same.blockAt1).toBeGreaterThanOrEqual(0.815);
     // the index's size (issue 19: 30 % fewer postings): on the whole set 337 postings per page,
     // 344 before a section's short tail joined the chunk before, 487 when CJK words were posted
     // beside their bigrams; on this subset 350 (363 before the tails joined)
@@ -63,8 +63,8 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     const across = await evaluate(t.db, spaceId, articles, toTraditional);
     expect(across.recallAt1).toBeGreaterThanOrEqual(0.95);
     expect(across.recallAt5).toBeGreaterThanOrEqual(0.99);
-    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.885);
-    expect(across.blockAt1).toBeGreaterThanOrEqual(0.82);
+    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.88);
+    expect(across.blockAt1).toBeGreaterThanOrEqual(0.815);
     expect(across.recallAt1).toBeGreaterThanOrEqual(same.recallAt1 - 0.02);
   }, 180_000);
 
@@ -77,18 +77,19 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     // measured 0.991 / 1.000 / MRR 0.995 on this subset with a section's short tail joined to the
     // chunk before (0.987 / 1.000 / 0.993 before; 0.969 / 0.991 with 200-character chunks), the
     // first snippet showing the answer 0.982 and its block holding it 0.902 with the citation
-    // model (0.969 and 0.893 before; 0.964 before the citation weighed rare terms)
+    // model (0.969 and 0.893 before; 0.964 before the citation weighed rare terms), floored a
+    // question lower
     expect(same.recallAt1).toBeGreaterThanOrEqual(0.99);
     expect(same.recallAt5).toBeGreaterThanOrEqual(0.99);
     expect(same.mrr).toBeGreaterThanOrEqual(0.99);
-    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.98);
-    expect(same.blockAt1).toBeGreaterThanOrEqual(0.9);
+    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.975);
+    expect(same.blockAt1).toBeGreaterThanOrEqual(0.895);
     // the same questions in Simplified: about 0.87 / 0.96 before script folding, now the same
     const across = await evaluate(t.db, spaceId, articles, toSimplified);
     expect(across.recallAt1).toBeGreaterThanOrEqual(0.99);
     expect(across.recallAt5).toBeGreaterThanOrEqual(0.99);
-    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.98);
-    expect(across.blockAt1).toBeGreaterThanOrEqual(0.9);
+    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.975);
+    expect(across.blockAt1).toBeGreaterThanOrEqual(0.895);
     expect(across.recallAt1).toBeGreaterThanOrEqual(same.recallAt1 - 0.02);
   }, 180_000);
 });
