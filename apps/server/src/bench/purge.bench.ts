@@ -14,27 +14,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import { recycleItems, spaces } from '../db/schema/index.js';
 import { createSpace } from '../modules/space/space.service.js';
+import { spaceIndexRows } from '../test/space-index.js';
 import { openBenchApp } from './bench-app.js';
 import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
 import { loadAverage, out } from './report.js';
 
 const articleCount = Number(process.env.BENCH_PURGE_ARTICLES ?? 128);
 const targetChunks = Number(process.env.BENCH_PURGE_CHUNKS ?? 4_000);
-
-/** The space's rows in the AI and search indexes. */
-async function indexRows(db: Database, spaceId: string) {
-  const [row] = await queryRows<Record<string, number>>(
-    db,
-    sql`select
-      (select count(*) from ai_chunks where space_id = ${spaceId})::int as chunks,
-      (select count(*) from ai_postings where space_id = ${spaceId})::int as postings,
-      (select count(*) from ai_terms where space_id = ${spaceId})::int as terms,
-      (select count(*) from search_docs where space_id = ${spaceId})::int as "searchDocs",
-      (select count(*) from search_postings p join search_docs d on d.id = p.doc_id
-        where d.space_id = ${spaceId})::int as "searchPostings"`,
-  );
-  return row!;
-}
 
 /** Moves the space to the recycle bin as deleteSpace (space.service.ts) does; answers the item. */
 async function trash(db: Database, spaceId: string, userId: number) {
@@ -75,7 +61,7 @@ async function main() {
       await drainAll(app.jobs);
       if (name !== 'kept') await copyIndexedChunks(db, space.id, space.id, targetChunks, () => {});
       built.push(space.id);
-      out(`${name}: ${JSON.stringify(await indexRows(db, space.id))}`);
+      out(`${name}: ${JSON.stringify(await spaceIndexRows(db, space.id))}`);
     }
     const kept = built[order.length]!;
     const keptTerms = () =>
@@ -116,7 +102,7 @@ async function main() {
           out(`  ${text}`);
         }
       }
-      const left = await indexRows(db, spaceId);
+      const left = await spaceIndexRows(db, spaceId);
       if (Object.values(left).some((n) => n !== 0)) {
         throw new Error(`${way}: index rows left ${JSON.stringify(left)}`);
       }

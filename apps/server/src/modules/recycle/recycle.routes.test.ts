@@ -23,6 +23,7 @@ import {
   paragraphBlock,
   termDrift,
 } from '../../test/factories.js';
+import { spaceIndexRows } from '../../test/space-index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { indexFile, indexPage } from '../ai/index.service.js';
 import { indexPageForSearch } from '../search/search.index.js';
@@ -565,22 +566,6 @@ describe('DELETE /api/v1/recycle/:id and the AI index', () => {
   });
 });
 
-/** A space's rows in the AI index and the search index. */
-async function spaceIndexLeft(spaceId: string) {
-  const [row] = await queryRows<Record<string, number>>(
-    t.db,
-    sql`select
-      (select count(*) from ai_documents where space_id = ${spaceId})::int as documents,
-      (select count(*) from ai_chunks where space_id = ${spaceId})::int as chunks,
-      (select count(*) from ai_postings where space_id = ${spaceId})::int as postings,
-      (select count(*) from ai_terms where space_id = ${spaceId})::int as terms,
-      (select count(*) from search_docs where space_id = ${spaceId})::int as "searchDocs",
-      (select count(*) from search_postings p join search_docs d on d.id = p.doc_id
-        where d.space_id = ${spaceId})::int as "searchPostings"`,
-  );
-  return row;
-}
-
 const termsOf = (spaceId: string) =>
   queryRows<{ term: string; df: number }>(
     t.db,
@@ -603,15 +588,15 @@ describe('DELETE /api/v1/recycle/:id of a space and its indexes', () => {
         pages.push(page);
       }
     }
-    const before = await spaceIndexLeft(space.id);
-    for (const count of Object.values(before ?? {})) expect(count).toBeGreaterThan(0);
-    const otherBefore = await spaceIndexLeft(other.id);
+    const before = await spaceIndexRows(t.db, space.id);
+    for (const count of Object.values(before)) expect(count).toBeGreaterThan(0);
+    const otherBefore = await spaceIndexRows(t.db, other.id);
     const otherTerms = await termsOf(other.id);
     expect(otherTerms.length).toBeGreaterThan(0);
 
     const item = await trashSpace(space.id, owner.id);
     expect((await call('DELETE', `/api/v1/recycle/${item.id}`, owner.headers)).status).toBe(200);
-    expect(await spaceIndexLeft(space.id)).toEqual({
+    expect(await spaceIndexRows(t.db, space.id)).toEqual({
       documents: 0,
       chunks: 0,
       postings: 0,
@@ -620,7 +605,7 @@ describe('DELETE /api/v1/recycle/:id of a space and its indexes', () => {
       searchPostings: 0,
     });
     expect(await t.db.select().from(spaces).where(eq(spaces.id, space.id))).toEqual([]);
-    expect(await spaceIndexLeft(other.id)).toEqual(otherBefore);
+    expect(await spaceIndexRows(t.db, other.id)).toEqual(otherBefore);
     expect(await termsOf(other.id)).toEqual(otherTerms);
     expect(await termDrift(t.db, other.id)).toEqual([]);
   });

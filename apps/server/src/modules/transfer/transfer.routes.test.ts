@@ -71,6 +71,15 @@ const inSpaceOf = (app: TestApp, spaceId: string) => ({
   nodes: () => app.db.select().from(spaceNodes).where(eq(spaceNodes.spaceId, spaceId)),
 });
 
+/** A failed import left nothing of itself in the space: no files, blobs, bytes on disk or nodes. */
+async function expectNothingLeft(app: TestApp, spaceId: string) {
+  const inSpace = inSpaceOf(app, spaceId);
+  expect(await inSpace.files()).toEqual([]);
+  expect(await inSpace.blobs()).toEqual([]);
+  expect(blobsOnDisk(app)).toEqual([]);
+  expect(await inSpace.nodes()).toEqual([]);
+}
+
 /** Runs what is queued, then answers the transfer as its starter sees it. */
 async function settled(headers: Headers, transferId: string, app: TestApp = t) {
   await app.jobs.drain();
@@ -546,10 +555,7 @@ describe('refused imports', () => {
         small,
       );
       expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.quotaFileCount });
-      const inSpace = inSpaceOf(small, space.id);
-      expect(await inSpace.files()).toEqual([]);
-      expect(blobsOnDisk(small)).toEqual([]);
-      expect(await inSpace.nodes()).toEqual([]);
+      await expectNothingLeft(small, space.id);
     } finally {
       await small.close();
     }
@@ -575,11 +581,7 @@ describe('refused imports', () => {
         own,
       );
       expect(res.transfer).toMatchObject({ status: 'failed', errorCode: ErrorCode.noJoinTopic });
-      const inSpace = inSpaceOf(own, space.id);
-      expect(await inSpace.files()).toEqual([]);
-      expect(await inSpace.blobs()).toEqual([]);
-      expect(blobsOnDisk(own)).toEqual([]);
-      expect(await inSpace.nodes()).toEqual([]);
+      await expectNothingLeft(own, space.id);
     } finally {
       await own.close();
     }
