@@ -78,7 +78,11 @@ export async function token(page) {
 export async function call(page, method, url, body) {
   const response = await page.request.fetch(`${baseUrl}/api${url}`, {
     method,
-    headers: { Authorization: `Bearer ${await token(page)}`, 'Content-Type': 'application/json' },
+    // no JSON content type without a body: the server refuses an empty JSON body
+    headers: {
+      Authorization: `Bearer ${await token(page)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json();
