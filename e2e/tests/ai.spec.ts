@@ -45,7 +45,7 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
     heading('hours-heading', '开馆与闭馆'),
     paragraph(
       'hours-block',
-      '公共图书馆每周二至周日上午九点开馆，晚上八点闭馆，每周一闭馆整理图书。',
+      '公共图书馆每周二至周日上午九点开馆，晚上八点闭馆，每周一闭馆整理图书。暑假期间每天延长开放一小时，至晚上九点闭馆；春节期间闭馆三天，具体日期以图书馆的公告为准，届时请留意官方网站和服务台的通知。',
     ),
   ]);
   await pageWith(page, request, space.spaceId, '借阅规则', [
@@ -89,6 +89,13 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   // renamed from the first question
   await expect(conversationList(page)).toHaveText([question]);
 
+  // the reference's snippet stands under its title, three lines, the rest behind 展开
+  const snippet = answer.locator('.ai-reference-snippet').first();
+  await expect(snippet).toContainText('每周一闭馆整理图书');
+  await expect(snippet).not.toContainText('服务台的通知');
+  await snippet.getByRole('button', { name: '展开' }).click();
+  await expect(snippet).toContainText('服务台的通知');
+  await expect(snippet.getByRole('button', { name: '收起' })).toBeVisible();
   // the reference opens the page at the cited block, in a tab before the AI tab
   await answer
     .getByRole('button', { name: /打开出处：开放时间/ })

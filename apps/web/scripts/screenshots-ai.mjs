@@ -95,6 +95,10 @@ try {
     await publishedPage(page, spaceId, '借阅规则', [
       paragraph('loan', '每位读者最多可以同时借阅十本图书，借期为三十天，到期前可以续借一次。'),
       paragraph('late', '逾期未还的图书每天收取滞纳金一角，逾期超过三十天将暂停借阅资格。'),
+      paragraph(
+        'renew',
+        '读者可以在图书馆网站、自助借还机或服务台办理续借，续借后的借期从续借当天起重新计算三十天；已被其他读者预约的图书不能续借。',
+      ),
     ]);
     const ai = await call(page, 'POST', `/v1/ai/${spaceId}/enable`, { enable: true });
     await waitForIndex(page, spaceId, 2);

@@ -110,10 +110,26 @@ describe('citedSpot', () => {
       `…填充的文字没有意义，填充的文字没有意义，明长城全长约八千八百公里，东起鸭绿江。`,
     );
     expect(spot.blockId).toBe('b');
-    // when the snippet shows that clause from the sentence's start, it starts there
-    const near = `明长城全长约八千八百公里，${filler}`;
+    // when the snippet shows that clause from the sentence's start, it starts there (and, the
+    // sentence running past 240 characters, is cut at 160)
+    const near = `明长城全长约八千八百公里，${filler}${filler}`;
     expect(citedSpot(buildPassage(near), '明长城全长多少公里？').snippet).toBe(
       `${near.slice(0, 160)}…`,
+    );
+  });
+
+  it('runs a snippet on to the end of the sentence it would cut when that ends within 240', () => {
+    const lead = '明长城全长约八千八百公里。';
+    const cutAt = (length: number) => `${'填'.repeat(length - 1)}。`;
+    // the second sentence ends at character 230: shown whole, then "…" for the rest
+    const within = `${lead}${cutAt(230 - lead.length)}其余的内容不再显示。`;
+    expect(citedSpot(buildPassage(within), '明长城全长多少公里？').snippet).toBe(
+      `${within.slice(0, 230)}…`,
+    );
+    // it ends at 250: cut at 160
+    const beyond = `${lead}${cutAt(250 - lead.length)}其余的内容不再显示。`;
+    expect(citedSpot(buildPassage(beyond), '明长城全长多少公里？').snippet).toBe(
+      `${beyond.slice(0, 160)}…`,
     );
   });
 

@@ -11,6 +11,9 @@ import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
 
 const snippetChars = 160;
+/** a snippet runs on past `snippetChars` to the end of the sentence it would cut when that
+ *  sentence ends within this many characters of the snippet's start */
+const snippetMostChars = 240;
 /** the snippet shows at least this much of the cited sentence (all of a shorter one) */
 const citedShownChars = 20;
 
@@ -312,7 +315,21 @@ export function citedSpot(
       if (blockStart <= cited) blockId = passage.blockIds[index] ?? blockId;
     });
   }
-  const rest = passage.text.slice(start).trim();
-  const snippet = rest.length > snippetChars ? `${rest.slice(0, snippetChars)}…` : rest;
-  return { blockId, snippet: start > 0 ? `…${snippet}` : snippet };
+  return { blockId, snippet: snippetFrom(passage.text, scored, start) };
+}
+
+/** The snippet from `start`: `snippetChars` characters, or on to the end of the sentence that
+ *  would be cut when it ends within `snippetMostChars` — whole sentences read better and show
+ *  more answers than as many characters cut anywhere (docs/decisions/ai.md 'Issue 19, session
+ *  6'); "…" where text is left out before or after. */
+function snippetFrom(text: string, scored: CitedSentence[], start: number): string {
+  const from = start + (text.slice(start).length - text.slice(start).trimStart().length);
+  let end = Math.min(text.length, from + snippetChars);
+  const cut = scored.find((sentence) => sentence.start + sentence.text.length >= end);
+  if (cut && cut.start + cut.text.length - from <= snippetMostChars) {
+    end = cut.start + cut.text.length;
+  }
+  const shown = text.slice(from, end).trimEnd();
+  const more = text.slice(end).trim() ? '…' : '';
+  return `${start > 0 ? '…' : ''}${shown}${more}`;
 }

@@ -41,13 +41,14 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     expect(same.questions).toBeGreaterThanOrEqual(100);
     // measured 0.952 / 0.992 / MRR 0.972 on this subset with 400-character chunks, CJK words
     // posted only as bigrams and a section's short tail joined to the chunk before (0.873 / 0.976
-    // with 200-character chunks); the first snippet showing the answer 0.889 and its block
-    // holding it 0.825 with the citation model (0.873 and 0.810 before), floored a question
-    // lower; the baseline BM25 of the issue would score well below these
+    // with 200-character chunks); the first snippet showing the answer 0.905 with snippets run
+    // on to a sentence's end (0.889 cut at 160 characters, 0.873 before the citation model) and
+    // its block holding it 0.825 (0.810 before the model), floored a question lower; the
+    // baseline BM25 of the issue would score well below these
     expect(same.recallAt1).toBeGreaterThanOrEqual(0.95);
     expect(same.recallAt5).toBeGreaterThanOrEqual(0.99);
     expect(same.mrr).toBeGreaterThanOrEqual(0.97);
-    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.88);
+    expect(same.snippetAt1).toBeGreaterThanOrEqual(0.895);
     expect(same.blockAt1).toBeGreaterThanOrEqual(0.815);
     // the index's size (issue 19: 30 % fewer postings): on the whole set 337 postings per page,
     // 344 before a section's short tail joined the chunk before, 487 when CJK words were posted
@@ -63,7 +64,7 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     const across = await evaluate(t.db, spaceId, articles, toTraditional);
     expect(across.recallAt1).toBeGreaterThanOrEqual(0.95);
     expect(across.recallAt5).toBeGreaterThanOrEqual(0.99);
-    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.88);
+    expect(across.snippetAt1).toBeGreaterThanOrEqual(0.895);
     expect(across.blockAt1).toBeGreaterThanOrEqual(0.815);
     expect(across.recallAt1).toBeGreaterThanOrEqual(same.recallAt1 - 0.02);
   }, 180_000);

@@ -175,8 +175,16 @@ function ReferenceList({ docs, onOpen }: { docs: ReferDoc[]; onOpen: (doc: Refer
               <span className="ai-reference-index">{doc.index}</span>
               {doc.sourceType === 'file' ? <PaperClipOutlined /> : <FileTextOutlined />}
               <span className="ai-reference-title">{doc.title}</span>
-              <span className="ai-reference-snippet">{doc.snippet}</span>
             </button>
+            {doc.snippet ? (
+              <Typography.Paragraph
+                className="ai-reference-snippet"
+                type="secondary"
+                ellipsis={{ rows: 3, expandable: 'collapsible' }}
+              >
+                {doc.snippet}
+              </Typography.Paragraph>
+            ) : null}
           </li>
         ))}
       </ol>

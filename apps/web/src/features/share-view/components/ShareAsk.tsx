@@ -158,7 +158,10 @@ export function ShareAsk({
                       >
                         {doc.index}. {doc.title}
                       </Button>
-                      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
+                      <Typography.Paragraph
+                        type="secondary"
+                        ellipsis={{ rows: 3, expandable: 'collapsible' }}
+                      >
                         {doc.snippet}
                       </Typography.Paragraph>
                     </li>
