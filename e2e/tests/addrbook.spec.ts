@@ -6,6 +6,7 @@ import { apiAs } from './support/api';
 import { pageWith, paragraph } from './support/content';
 import { expect, newMobile, test } from './support/fixtures';
 import { loginBySms } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 test('a friend by invite link, a team for a space, and access that ends with the membership', async ({
   page,
@@ -79,7 +80,7 @@ test('a friend by invite link, a team for a space, and access that ends with the
   // A gives the root team the space's reader role: its sub-teams' people read it
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间操作', exact: true }).click();
-  await page.getByRole('menuitem', { name: '空间设置' }).click();
+  await chooseMenuItem(page, '空间设置');
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('tab', { name: '成员' }).click();
   const readers = settings.getByRole('region', { name: '读者' });

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { adminAccount, adminPassword } from './support/constants';
 import { expect, newMobile, test } from './support/fixtures';
 import { loginByPassword, loginBySms, loginDialog } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 // Issue 12, the administration: an administrator finds a user in /sys/users and suspends them —
 // the user's open tab is logged out on its next request — then restores them; and switches
@@ -45,7 +46,7 @@ async function findUser(admin: Page, mobile: string) {
 async function changeState(admin: Page, mobile: string, action: string) {
   const row = admin.getByRole('row').filter({ hasText: mobile });
   await row.getByRole('button', { name: /更改状态/ }).click();
-  await admin.getByRole('menuitem', { name: action }).click();
+  await chooseMenuItem(admin, action);
   const confirm = admin.getByRole('dialog').filter({ hasText: '的账号？' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: action }).click();
@@ -63,7 +64,7 @@ test('a suspended user is logged out in their open tab and can log in again once
   await expect(row.getByText('正常')).toBeVisible();
   // a password first, so that the user can log in again without waiting for a new SMS code
   await row.getByRole('button', { name: /^更多：/ }).click();
-  await admin.getByRole('menuitem', { name: '重置密码' }).click();
+  await chooseMenuItem(admin, '重置密码');
   const reset = admin.getByRole('dialog').filter({ hasText: '重置密码：' });
   await reset.getByLabel('新密码').fill('Again12345');
   await reset.getByRole('button', { name: '重置密码' }).click();
@@ -99,7 +100,7 @@ test('with "create space" switched off a user sees no create-space button and is
   const admin = await adminPage(browser);
   const row = await findUser(admin, mobile);
   await row.getByRole('button', { name: /^更多：/ }).click();
-  await admin.getByRole('menuitem', { name: '功能开关' }).click();
+  await chooseMenuItem(admin, '功能开关');
   const switches = admin.getByRole('dialog').filter({ hasText: '功能开关：' });
   const createSpace = switches.getByRole('switch', { name: '创建空间', exact: true });
   await expect(createSpace).toBeChecked();

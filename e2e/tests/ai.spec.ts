@@ -9,6 +9,7 @@ import {
   paragraph,
   type SpaceAi,
 } from './support/content';
+import { chooseMenuItem } from './support/menu';
 
 function conversationList(page: Page) {
   return page.locator('.ai-conversation-list .ai-conversation-title');
@@ -27,7 +28,7 @@ async function conversationMenu(page: Page, title: string, item: string) {
   // the previous menu must be gone first: while it fades out it covers the rows below it
   await expect(page.locator('.ant-dropdown-menu').filter({ visible: true })).toHaveCount(0);
   await page.getByRole('button', { name: `对话操作：${title}` }).click();
-  await page.getByRole('menuitem', { name: item }).filter({ visible: true }).click();
+  await chooseMenuItem(page, item);
 }
 
 test('a new user asks a space in Chinese and lands on the cited block; conversations are kept', async ({
@@ -55,7 +56,7 @@ test('a new user asks a space in Chinese and lands on the cited block; conversat
   // a space admin turns the AI on in the space settings
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间操作', exact: true }).click();
-  await page.getByRole('menuitem', { name: '空间设置' }).click();
+  await chooseMenuItem(page, '空间设置');
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('tab', { name: 'AI 问答' }).click();
   const aiSwitch = settings.getByRole('switch', { name: '开启 AI 问答' });

@@ -1,6 +1,7 @@
 import { adminAccount, adminPassword } from './support/constants';
 import { expect, newMobile, test } from './support/fixtures';
 import { logOut, loginByPassword, loginBySms, loginDialog } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 test('a new visitor logs in by SMS, logs out, logs in by password, switches language', async ({
   page,
@@ -26,7 +27,7 @@ test('a new visitor logs in by SMS, logs out, logs in by password, switches lang
   await expect(page.getByRole('menuitem', { name: '系统管理' })).toBeVisible();
 
   await page.getByRole('button', { name: '切换语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseMenuItem(page, 'English');
   await expect(page.getByRole('heading', { name: 'Welcome to the public library' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toContain('en_US');
   await expect(page).toHaveTitle(/Public Library/);
@@ -34,7 +35,7 @@ test('a new visitor logs in by SMS, logs out, logs in by password, switches lang
   await expect(page.getByRole('heading', { name: 'Welcome to the public library' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await chooseMenuItem(page, '简体中文');
   await expect(page.getByRole('heading', { name: '欢迎来到公共图书馆' })).toBeVisible();
 });
 

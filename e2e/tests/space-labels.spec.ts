@@ -3,6 +3,7 @@
 // group), the top bar names the space and the page, and opening the space to visitors sticks.
 import { expect, test } from './support/fixtures';
 import { newUserWithSpace, pageWith, paragraph } from './support/content';
+import { chooseMenuItem } from './support/menu';
 
 test('the AI chat tab, the labels after a language switch, and the visitor switch', async ({
   page,
@@ -29,7 +30,7 @@ test('the AI chat tab, the labels after a language switch, and the visitor switc
 
   // switching the AI on makes its tab appear, last, without leaving the page
   await page.getByRole('button', { name: '空间操作', exact: true }).click();
-  await page.getByRole('menuitem', { name: '空间设置' }).click();
+  await chooseMenuItem(page, '空间设置');
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('tab', { name: 'AI 问答' }).click();
   await settings.getByRole('switch', { name: '开启 AI 问答' }).click();
@@ -56,7 +57,7 @@ test('the AI chat tab, the labels after a language switch, and the visitor switc
 
   // in English the tab opened before the switch, the default group and the top bar follow
   await page.getByRole('button', { name: '切换语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await chooseMenuItem(page, 'English');
   await expect(tabTitles).toHaveText(['AI Q&A']);
   await expect(header).toHaveText('AI Q&A');
   await expect(page.locator('.app-sider .space-group-toggle')).toHaveText(['My spaces']);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newMobile, test } from './support/fixtures';
 import { loginBySms } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 // A new user builds a space: a topic, a page inside it and a link; reloads; drags the page out
 // to the root; works with five tabs (close the active one, close all); deletes a page and its
@@ -17,7 +18,7 @@ function treeNode(page: Page, name: string) {
 async function nodeMenu(page: Page, name: string, item: string) {
   await treeNode(page, name).hover();
   await page.getByRole('button', { name: `更多操作 ${name}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await chooseMenuItem(page, item);
 }
 
 async function fillNodeDialog(page: Page, title: string, name: string, url?: string) {
@@ -31,7 +32,7 @@ async function fillNodeDialog(page: Page, title: string, name: string, url?: str
 
 async function newRootItem(page: Page, kind: '新建页面' | '新建主题' | '新建链接') {
   await page.getByRole('button', { name: '新建', exact: true }).click();
-  await page.getByRole('menuitem', { name: kind }).click();
+  await chooseMenuItem(page, kind);
 }
 
 function tabs(page: Page) {
@@ -55,7 +56,7 @@ test('a new user creates a space with a topic, a page and a link, and works with
   await expect(mySpaces.getByText('还没有空间')).toBeVisible();
   await expect(mySpaces.getByRole('button', { name: '我的空间' })).toHaveCount(0);
   await page.getByRole('button', { name: '新建空间' }).first().click();
-  await page.getByRole('menuitem', { name: '新建空间' }).click();
+  await chooseMenuItem(page, '新建空间');
   const createDialog = page.getByRole('dialog').filter({ hasText: '新建空间' });
   await expect(createDialog).toBeVisible();
   await createDialog.getByLabel('名称').fill('产品手册');

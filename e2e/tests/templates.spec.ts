@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { heading, newUserWithSpace, paragraph } from './support/content';
+import { chooseMenuItem } from './support/menu';
 
 test('a page from the 会议纪要 starter; a page saved as a space template and used', async ({
   page,
@@ -48,7 +49,7 @@ test('a page from the 会议纪要 starter; a page saved as a space template and
   });
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '更多操作 发布检查单' }).click({ force: true });
-  await page.getByRole('menuitem', { name: '另存为模板' }).click();
+  await chooseMenuItem(page, '另存为模板');
   const save = page.getByRole('dialog', { name: '另存为模板' });
   await save.getByLabel('模板名称').fill('上线检查模板');
   await save.getByLabel('描述').fill('每次发布前照着做');
@@ -57,7 +58,7 @@ test('a page from the 会议纪要 starter; a page saved as a space template and
 
   // new from template in the space's create menu, from the 'this space' tab
   await page.getByRole('button', { name: '新建', exact: true }).click();
-  await page.getByRole('menuitem', { name: '从模板新建' }).click();
+  await chooseMenuItem(page, '从模板新建');
   await gallery.getByRole('tab', { name: '本空间模板' }).click();
   const card = gallery.getByRole('option', { name: /上线检查模板/ });
   await expect(card).toContainText('每次发布前照着做');

@@ -6,6 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './support/fixtures';
 import { newUserWithSpace } from './support/content';
+import { chooseMenuItem } from './support/menu';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[char] ?? char);
@@ -43,7 +44,7 @@ test('a Word document imported into a space shows its table; the page exports to
 
   // import from the space's 'new' menu
   await page.getByRole('button', { name: '新建', exact: true }).click();
-  await page.getByRole('menuitem', { name: '导入到空间' }).click();
+  await chooseMenuItem(page, '导入到空间');
   const dialog = page.getByRole('dialog', { name: '导入到“季度资料”' });
   await expect(dialog).toBeVisible();
   // the dialog asks the server for the transfer's progress until it is done

@@ -4,6 +4,7 @@ import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { indexedDocuments, newUserWithSpace, pageWith, paragraph } from './support/content';
 import { loginBySms } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 /** An image uploaded into the space's file library; answers its file id. */
 async function uploadImage(page: Page, request: APIRequestContext, spaceId: string) {
@@ -56,7 +57,7 @@ test('a visitor reads an open space without an account, then logs in and asks it
     .toBe(1);
   await page.goto(`/space/${space.spaceId}`);
   await page.getByRole('button', { name: '空间操作', exact: true }).click();
-  await page.getByRole('menuitem', { name: '空间设置' }).click();
+  await chooseMenuItem(page, '空间设置');
   const settings = page.getByRole('dialog', { name: '空间设置' });
   await settings.getByRole('switch', { name: '允许访客访问' }).click();
   const saved = page.waitForResponse(
