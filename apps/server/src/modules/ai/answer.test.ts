@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardMarkdown, offlineAnswer, settledLength } from './answer.js';
-import { chunkChars, chunkPage } from './chunker.js';
+import { chunkChars, chunkPage, sentences } from './chunker.js';
 import { buildPassage } from '../../test/factories.js';
 
 describe('guardMarkdown', () => {
@@ -98,5 +98,21 @@ describe('chunkPage', () => {
     const kept = chunkPage('页面', blocks(sentence.repeat(5)));
     expect(kept).toHaveLength(2);
     expect(kept[1]!.blockIds).toEqual(['s15', 't']);
+  });
+});
+
+describe('sentences', () => {
+  it('ends Chinese sentences at 。！？ and English ones at a full stop before a capital', () => {
+    expect(sentences('长城很长。它在中国！是吗？')).toEqual(['长城很长。', '它在中国！', '是吗？']);
+    const english =
+      'The library opens at nine. Mr. Smith wrote "S.G. Tallentyre" in 1906. Version 2.0 is out. Loans last 30 days.';
+    expect(sentences(english)).toEqual([
+      'The library opens at nine. ',
+      'Mr. Smith wrote "S.G. Tallentyre" in 1906. ',
+      'Version 2.0 is out. ',
+      'Loans last 30 days.',
+    ]);
+    // nothing is lost: the sentences put together are the text
+    expect(sentences(english).join('')).toBe(english);
   });
 });

@@ -64,9 +64,27 @@ export function blockSegments(blocks: readonly Json[]): Segment[] {
   return segments;
 }
 
-/** Sentences with their closing punctuation; a sentence longer than a chunk is cut at commas. */
+/** An English sentence's end: a full stop and the space after it, before a capital (or a quote
+ *  or bracket and a capital) — not after an initial ("S.G. Tallentyre") or a title (Mr., Dr.). */
+const englishSentenceEnd =
+  /(?<![A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|No|vs|etc|e\.g|i\.e))\.\s+(?=["“'‘(]?[A-Z])/g;
+
+/** A text cut after each English sentence's end (the space after it kept with the sentence). */
+function englishSentences(text: string): string[] {
+  const result: string[] = [];
+  let from = 0;
+  for (const end of text.matchAll(englishSentenceEnd)) {
+    result.push(text.slice(from, end.index + end[0].length));
+    from = end.index + end[0].length;
+  }
+  if (from < text.length) result.push(text.slice(from));
+  return result;
+}
+
+/** Sentences with their closing punctuation (Chinese or Latin: 。！？!? and an English full stop
+ *  before a capital); a sentence longer than a chunk is cut at commas. */
 export function sentences(text: string): string[] {
-  const parts = text.match(/[^。！？!?\n]+[。！？!?\n]*|[\n]+/g) ?? [];
+  const parts = (text.match(/[^。！？!?\n]+[。！？!?\n]*|[\n]+/g) ?? []).flatMap(englishSentences);
   const result: string[] = [];
   for (const part of parts) {
     if (!part.trim()) continue;

@@ -145,6 +145,13 @@ describe('citedSpot', () => {
     expect(spot.snippet).toContain('全长公里数由明长城测得。');
   });
 
+  it('cites an English sentence within its paragraph, not the paragraph from its start', () => {
+    const filler = 'The reading room has tables and lamps for every guest. '.repeat(4);
+    const text = `${filler}Members may borrow up to ten books for thirty days. Late returns cost a fine.`;
+    const spot = citedSpot(buildPassage(text, 'Rules'), 'How many books may members borrow?');
+    expect(spot.snippet).toMatch(/^…(The reading room[^.]*\. )?Members may borrow up to ten books/);
+  });
+
   it('falls back to the first block when the chunk has no block offsets', () => {
     const old = { ...buildPassage(text), blockIds: ['a', 'b'], blockStarts: [] };
     expect(citedSpot(old, '世界遗产').blockId).toBe('a');
