@@ -5,11 +5,13 @@
 // in about 20 s instead of several minutes; a change it favours is then confirmed through the
 // product by that bench. Beside recall and the first snippet it counts how often the first
 // reference's block holds the answer (each sentence of these sets is a block of its own).
-//   [BENCH_AI_EVERY=n] npx tsx --conditions=source apps/server/src/bench/ai-model.ts [cmrc|drcd|both] [records.json]
+// BENCH_AI_ORACLE=n shows the ceiling of a rerank model choosing the cited sentence.
+//   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=source apps/server/src/bench/ai-model.ts [cmrc|drcd|both] [records.json]
 import fs from 'node:fs';
 import { chunkPage } from '../modules/ai/chunker.js';
 import { passageTerms, questionTerms } from '../modules/ai/passage-terms.js';
 import { referDocsOf } from '../modules/ai/answer.js';
+import { scoreSentences } from '../modules/ai/citation.js';
 import { bm25 } from '../modules/ai/retrieval.repo.js';
 import type { Passage } from '../modules/ai/retrieval.js';
 import { termFrequencies } from '../infra/search/tokenizer.js';
@@ -122,6 +124,21 @@ interface QuestionRecord {
   first: Passage | null;
 }
 
+/** Where the sentence holding an answer's start begins, when it is among the citation model's
+ *  first `among` sentences of the passage: what a rerank model that always chose right would cite. */
+function oracleCited(passage: Passage, question: string, answers: string[], among: number) {
+  const at = answers.map((answer) => passage.text.indexOf(answer)).find((i) => i >= 0);
+  if (at === undefined) return undefined;
+  return scoreSentences(passage, question)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, among)
+    .find((sentence) => sentence.start <= at && at < sentence.start + sentence.text.length)?.start;
+}
+
+/** BENCH_AI_ORACLE=n: the first reference cites as a rerank model that always chose right
+ *  among the citation model's first n sentences would (the ceiling of citation-rerank.ts) */
+const oracle = Number(process.env.BENCH_AI_ORACLE ?? 0);
+
 function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q) {
   const records: QuestionRecord[] = [];
   for (const article of articles) {
@@ -131,9 +148,11 @@ function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q
         const passages = rank(index, question, 40).slice(0, 10);
         const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);
         const r = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
-        const first = referDocsOf('s', question, passages.slice(0, 1))[0];
-        const snippetHit = !!first && answers.some((answer) => first.snippet.includes(answer));
         const top = passages[0];
+        const first = referDocsOf('s', question, passages.slice(0, 1), [
+          top && oracle ? oracleCited(top, question, answers, oracle) : undefined,
+        ])[0];
+        const snippetHit = !!first && answers.some((answer) => first.snippet.includes(answer));
         const blockHit = !!first && !!top && blockHolds(top, first.blockId, answers);
         records.push({
           question,

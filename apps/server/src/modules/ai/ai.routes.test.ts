@@ -597,6 +597,33 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
     await t.db.delete(aiProviders);
   });
 
+  it('cites the sentence the rerank model chooses when the provider has one', async () => {
+    await setProvider({ rerankModel: 'fake-rerank' });
+    const { chatId, as } = await buildWorld();
+    const sessionId = await newSession(chatId, as.reader);
+    fake.chat = { kind: 'stream', pieces: ['见 [1]。'] };
+    // this rerank model prefers what names 春秋: the passage, then among its sentences
+    fake.rerank = {
+      kind: 'score',
+      score: (_query, document) => (document.includes('春秋') ? 1 : 0),
+    };
+    const before = fake.requests.length;
+    const res = await ask(chatId, as.reader, sessionId, '明长城全长多少公里？');
+    const [reference] = finalOf(res.events).referDocList;
+    // without it the answer cites p2 (the first test); the rerank model's sentence is in p1
+    expect(reference).toMatchObject({ pageId: expect.any(String), blockId: 'p1' });
+    expect(reference?.snippet).toMatch(/^长城始建于春秋战国时期/);
+    const reranks = fake.requests.slice(before).filter((request) => request.path === '/rerank');
+    // one passage comes back, so only its sentences go to the rerank model
+    expect(reranks).toHaveLength(1);
+    expect(reranks[0]?.body).toMatchObject({ model: 'fake-rerank', query: '明长城全长多少公里？' });
+    expect(reranks[0]?.body.documents).toContain(
+      '长城 › 历史\n明长城东起鸭绿江，西至嘉峪关，全长约八千八百公里。',
+    );
+    fake.rerank = { kind: 'score', score: (_query, _document, index) => -index };
+    await t.db.delete(aiProviders);
+  });
+
   it('ends an answer with 100003 within 5 s when an administrator suspends the asker', async () => {
     await setProvider();
     const { chatId, as, ids } = await buildWorld();

@@ -14,9 +14,16 @@ export function languageOf(question: string): AnswerLanguage {
   return /[\u3400-\u9fff]/.test(question) ? 'zh' : 'en';
 }
 
-export function referDocsOf(spaceId: string, question: string, passages: Passage[]): ReferDoc[] {
+/** The references for passages; `citedAt[i]` is where passage i's cited sentence starts when
+ *  the rerank model chose it (citation-rerank.ts), else the citation model chooses. */
+export function referDocsOf(
+  spaceId: string,
+  question: string,
+  passages: Passage[],
+  citedAt: ReadonlyArray<number | undefined> = [],
+): ReferDoc[] {
   return passages.map((passage, index) => {
-    const { blockId, snippet } = citedSpot(passage, question);
+    const { blockId, snippet } = citedSpot(passage, question, citedAt[index]);
     return {
       index: index + 1,
       title: passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title,

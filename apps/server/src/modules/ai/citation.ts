@@ -290,20 +290,22 @@ function snippetStart(scored: CitedSentence[], cited: CitedSentence): number {
 }
 
 /**
- * Where a reference points: the block holding the passage's answering sentence — the one the
- * citation model scores highest (the chunk's first block when the chunk predates block
- * offsets) —, and a snippet from `snippetStart`. When it starts at the answering sentence and
+ * Where a reference points: the block holding the passage's answering sentence — the one starting
+ * at `citedAt` when the rerank model chose it, else the one the citation model scores highest (the
+ * chunk's first block when the chunk predates block offsets) —, and a snippet from `snippetStart`. When it starts at the answering sentence and
  * that sentence is longer than the snippet, it starts two clauses before the clause covering
  * most of the question if it would not show that clause otherwise.
  */
 export function citedSpot(
   passage: Passage,
   question: string,
+  citedAt?: number,
 ): { blockId: string | null; snippet: string } {
   const asking = asked(passage, question);
   const scored = scoreWith(passage, asking);
   let best: CitedSentence | null = null;
   for (const sentence of scored) if (!best || sentence.score > best.score) best = sentence;
+  best = scored.find((sentence) => sentence.start === citedAt) ?? best;
   let start = best ? snippetStart(scored, best) : 0;
   if (best && start === best.start && best.text.length > snippetChars) {
     start += startInside(best.text, asking);

@@ -19,6 +19,7 @@ import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { LlmError, streamChat, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
 import { buildPrompt, guardMarkdown, offlineAnswer, referDocsOf, settledLength } from './answer.js';
+import { citedByRerank } from './citation-rerank.js';
 import * as repo from './conversation.repo.js';
 import { accessSession } from './conversation.service.js';
 import { activeProvider } from './provider.service.js';
@@ -86,7 +87,8 @@ export async function answerQuestion(
     provider,
     ...(source.pages ? { pages: source.pages } : {}),
   });
-  progress.referDocList = referDocsOf(ai.spaceId, question, passages);
+  const citedAt = await citedByRerank(provider, question, passages, { log: deps.log, signal });
+  progress.referDocList = referDocsOf(ai.spaceId, question, passages, citedAt);
   events.references(progress.referDocList);
 
   let sent = '';

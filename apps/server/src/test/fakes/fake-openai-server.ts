@@ -14,6 +14,14 @@ export interface FakeOpenAiServer {
   baseUrl: string;
   requests: Array<{ path: string; body: Record<string, unknown>; authorization: string | null }>;
   chat: FakeChatMode;
+  /** how `/rerank` scores a document (by default each below the one before: the order kept),
+   *  or the error status it answers with */
+  rerank:
+    | { kind: 'score'; score: (query: string, document: string, index: number) => number }
+    | {
+        kind: 'status';
+        status: number;
+      };
   /** resolves when a streamed chat request's connection closed before the server ended it */
   clientClosed(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +39,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     baseUrl: '',
     requests: [],
     chat: { kind: 'stream', pieces: ['你好'] },
+    rerank: { kind: 'score', score: (_query, _document, index) => -index },
     clientClosed: () => new Promise((resolve) => closedWaiters.push(resolve)),
     close: () =>
       new Promise((resolve) => {
@@ -59,10 +68,19 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     }
     if (path === '/rerank') {
       const documents = body.documents as string[];
+      const mode = state.rerank;
+      if (mode.kind === 'status') {
+        res.writeHead(mode.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'rerank unavailable' } }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          results: documents.map((_text, index) => ({ index, relevance_score: -index })),
+          results: documents.map((text, index) => ({
+            index,
+            relevance_score: mode.score(String(body.query), text, index),
+          })),
         }),
       );
       return;

@@ -154,6 +154,7 @@ export function AiProviderDialog({
         <Form.Item
           name="rerankModel"
           label={`${t('ai.providers.rerankModel')}（${t('ai.providers.optional')}）`}
+          extra={t('ai.providers.rerankModelHint')}
         >
           <Input maxLength={128} placeholder="gte-rerank" />
         </Form.Item>

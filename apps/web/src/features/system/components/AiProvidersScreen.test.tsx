@@ -62,6 +62,10 @@ describe('AiProvidersScreen', () => {
     );
     await userEvent.type(within(dialog).getByLabelText('API Key'), 'sk-secret');
     await userEvent.type(within(dialog).getByLabelText('对话模型'), 'qwen-plus');
+    // what the optional rerank model is for
+    expect(
+      within(dialog).getByText('重新排序检索到的段落，并为每条引用选出回答问题的那句话。'),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await screen.findByText('已保存');
     expect(server.find('POST', '/api/system/v1/ai/provider')[0]?.body).toEqual({
