@@ -130,7 +130,7 @@ export function AiProviderDialog({
         <Space.Compact block className="ai-provider-embedding">
           <Form.Item
             name="embeddingModel"
-            label={`${t('ai.providers.embeddingModel')}（${t('ai.providers.optional')}）`}
+            label={t('ai.providers.optional', { label: t('ai.providers.embeddingModel') })}
             className="ai-provider-grow"
           >
             <Input maxLength={128} placeholder="text-embedding-v3" />
@@ -153,7 +153,7 @@ export function AiProviderDialog({
         </Space.Compact>
         <Form.Item
           name="rerankModel"
-          label={`${t('ai.providers.rerankModel')}（${t('ai.providers.optional')}）`}
+          label={t('ai.providers.optional', { label: t('ai.providers.rerankModel') })}
           extra={t('ai.providers.rerankModelHint')}
         >
           <Input maxLength={128} placeholder="gte-rerank" />
