@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, Role, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { queryRows } from '../../db/database.js';
@@ -30,6 +30,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await fake.close();
+});
+afterEach(() => {
+  // a test that changed how the fake reranks does not leave it so for the next
+  fake.rerank = { kind: 'score', score: (_query, _document, index) => -index };
 });
 
 type Headers = Record<string, string>;
@@ -620,7 +624,6 @@ describe('POST /api/v1/ai/chat/:chatId/converse/stream', () => {
     expect(reranks[0]?.body.documents).toContain(
       '长城 › 历史\n明长城东起鸭绿江，西至嘉峪关，全长约八千八百公里。',
     );
-    fake.rerank = { kind: 'score', score: (_query, _document, index) => -index };
     await t.db.delete(aiProviders);
   });
 

@@ -78,6 +78,28 @@ describe('citedByRerank', () => {
     expect(spot.snippet).toMatch(/^高英，北魏宣武帝元恪的第二任皇后/);
   });
 
+  it('maps the answer back past passages with a single sentence', async () => {
+    const single = buildPassage('故宫旧称紫禁城。', '故宫');
+    fake.rerank = {
+      kind: 'score',
+      score: (_query, document) => (/第二任皇后|东起/.test(document) ? 1 : 0),
+    };
+    const chosen = await citedByRerank(provider('r'), question, [single, empress, single, wall], {
+      log,
+    });
+    expect(chosen).toEqual([undefined, 0, undefined, wall.text.indexOf('明长城')]);
+    const body = fake.requests[0]!.body as { documents: string[] };
+    expect(body.documents).toHaveLength(rerankedSentences + 2);
+  });
+
+  it('gives up when the answer is stopped, instead of falling back', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('stopped'));
+    await expect(
+      citedByRerank(provider('r'), question, [empress], { log, signal: stop.signal }),
+    ).rejects.toThrow();
+  });
+
   it("keeps the citation model's choice without a rerank model, for a one-sentence passage and when the call fails", async () => {
     const single = buildPassage('故宫旧称紫禁城。', '故宫');
     expect(await citedByRerank(provider(null), question, [empress], { log })).toEqual([undefined]);

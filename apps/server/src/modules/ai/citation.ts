@@ -291,10 +291,11 @@ function snippetStart(scored: CitedSentence[], cited: CitedSentence): number {
 
 /**
  * Where a reference points: the block holding the passage's answering sentence — the one starting
- * at `citedAt` when the rerank model chose it, else the one the citation model scores highest (the
- * chunk's first block when the chunk predates block offsets) —, and a snippet from `snippetStart`. When it starts at the answering sentence and
- * that sentence is longer than the snippet, it starts two clauses before the clause covering
- * most of the question if it would not show that clause otherwise.
+ * at `citedAt` when the rerank model chose it, else the one the citation model scores highest
+ * (the chunk's first block when the chunk predates block offsets) —, and a snippet from
+ * `snippetStart`. When it starts at the answering sentence and that sentence is longer than the
+ * snippet, it starts two clauses before the clause covering most of the question if it would
+ * not show that clause otherwise.
  */
 export function citedSpot(
   passage: Passage,

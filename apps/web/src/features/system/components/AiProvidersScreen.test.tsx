@@ -62,7 +62,8 @@ describe('AiProvidersScreen', () => {
     );
     await userEvent.type(within(dialog).getByLabelText('API Key'), 'sk-secret');
     await userEvent.type(within(dialog).getByLabelText('对话模型'), 'qwen-plus');
-    // what the optional rerank model is for
+    // what the optional rerank model is for, and that it is optional
+    expect(within(dialog).getByLabelText('重排模型（可选）')).toBeTruthy();
     expect(
       within(dialog).getByText('重新排序检索到的段落，并为每条引用选出回答问题的那句话。'),
     ).toBeTruthy();
