@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -253,6 +254,33 @@ describe('space AI', () => {
     expect(read.body.data.index.lastError).toBeNull();
     expect((await call('POST', `/api/v1/ai/${space.id}/reindex`, as.reader)).status).toBe(404);
     expect((await call('POST', `/api/v1/ai/${space.id}/reindex`, as.owner)).status).toBe(200);
+  });
+
+  it('is cut again after an upgrade that changes the chunker: migration 0029 queues every space whose AI is on', async () => {
+    const { space } = await buildWorld();
+    const { space: without } = await buildSpaceWithRoles(t.db);
+    await drain();
+    const migration = fs.readFileSync(
+      new URL('../../../drizzle/0029_ai_reindex_english_sentences.sql', import.meta.url),
+      'utf8',
+    );
+    // rolled back: on PostgreSQL the test files share a database, and their spaces stay theirs
+    const rollBack = new Error('roll back');
+    let queued: string[] = [];
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(migration));
+        const rows = await queryRows<{ key: string }>(
+          tx,
+          sql`select key from jobs where kind = 'ai.reindex-space' and key in (${space.id}, ${without.id})`,
+        );
+        queued = rows.map((row) => row.key);
+        throw rollBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollBack) throw error;
+      });
+    expect(queued).toEqual([space.id]);
   });
 
   it('indexes published pages incrementally and shows the state', async () => {
