@@ -5,13 +5,17 @@
 // in about 20 s instead of several minutes; a change it favours is then confirmed through the
 // product by that bench. Beside recall and the first snippet it counts how often the first
 // reference's block holds the answer (each sentence of these sets is a block of its own).
-// BENCH_AI_ORACLE=n shows the ceiling of a rerank model choosing the cited sentence.
+// BENCH_AI_ORACLE=n shows the ceiling of a rerank model choosing the cited sentence;
+// BENCH_RERANK_URL, BENCH_RERANK_MODEL [and BENCH_RERANK_KEY] measure a real one.
 //   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=source apps/server/src/bench/ai-model.ts [cmrc|drcd|both] [records.json]
 import fs from 'node:fs';
+import type { FastifyLogFn } from 'fastify';
 import { chunkPage } from '../modules/ai/chunker.js';
 import { passageTerms, questionTerms } from '../modules/ai/passage-terms.js';
 import { referDocsOf } from '../modules/ai/answer.js';
 import { scoreSentences } from '../modules/ai/citation.js';
+import { citedByRerank } from '../modules/ai/citation-rerank.js';
+import type { ActiveProvider } from '../modules/ai/provider.service.js';
 import { bm25 } from '../modules/ai/retrieval.repo.js';
 import type { Passage } from '../modules/ai/retrieval.js';
 import { termFrequencies } from '../infra/search/tokenizer.js';
@@ -139,7 +143,26 @@ function oracleCited(passage: Passage, question: string, answers: string[], amon
  *  among the citation model's first n sentences would (the ceiling of citation-rerank.ts) */
 const oracle = Number(process.env.BENCH_AI_ORACLE ?? 0);
 
-function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q) {
+/** BENCH_RERANK_URL and BENCH_RERANK_MODEL (BENCH_RERANK_KEY if it needs one): the first
+ *  reference cites as that rerank model chooses (citation-rerank.ts), one call a question */
+const reranker: ActiveProvider | null =
+  process.env.BENCH_RERANK_URL && process.env.BENCH_RERANK_MODEL
+    ? {
+        row: { rerankModel: process.env.BENCH_RERANK_MODEL } as ActiveProvider['row'],
+        endpoint: {
+          baseUrl: process.env.BENCH_RERANK_URL,
+          apiKey: process.env.BENCH_RERANK_KEY ?? null,
+        },
+      }
+    : null;
+/** a failed rerank call stops the measurement rather than falling back unseen */
+const rerankLog = {
+  warn: ((...args: unknown[]) => {
+    throw new Error(`${String(args[1])}: ${String((args[0] as { err?: unknown }).err)}`);
+  }) as FastifyLogFn,
+};
+
+async function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q) {
   const records: QuestionRecord[] = [];
   for (const article of articles) {
     for (const paragraph of article.paragraphs) {
@@ -149,9 +172,11 @@ function evaluateModel(index: Index, articles: Article[], ask = (q: string) => q
         const answers = qa.answers.map((answer) => answer.text.trim()).filter(Boolean);
         const r = passages.findIndex((p) => answers.some((answer) => p.text.includes(answer)));
         const top = passages[0];
-        const first = referDocsOf('s', question, passages.slice(0, 1), [
-          top && oracle ? oracleCited(top, question, answers, oracle) : undefined,
-        ])[0];
+        const citedAt =
+          top && oracle
+            ? [oracleCited(top, question, answers, oracle)]
+            : await citedByRerank(reranker, question, passages.slice(0, 1), { log: rerankLog });
+        const first = referDocsOf('s', question, passages.slice(0, 1), citedAt)[0];
         const snippetHit = !!first && answers.some((answer) => first.snippet.includes(answer));
         const blockHit = !!first && !!top && blockHolds(top, first.blockId, answers);
         records.push({
@@ -195,7 +220,7 @@ for (const [name, load, other] of [
     ['same script', undefined],
     ['other script', other],
   ] as const) {
-    const r = evaluateModel(index, articles, ask);
+    const r = await evaluateModel(index, articles, ask);
     out(
       `${name} ${label}: recall@1 ${r.recallAt1.toFixed(3)}, recall@5 ${r.recallAt5.toFixed(3)}, ` +
         `MRR ${r.mrr.toFixed(3)}, snippet ${r.snippet.toFixed(3)}, block ${r.block.toFixed(3)}, ` +
