@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isLocale, defaultLocale } from '@library/contract';
@@ -8,6 +9,14 @@ import { queryClient } from '../lib/query-client';
 import { ToastViewport } from '../components/toast';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { antdTheme } from './theme';
+
+/**
+ * Every button's loading spinner is given outright, which antd shows without its width animation:
+ * with the animated one, a request answered within a few dozen milliseconds could leave the
+ * spinner in a button for good (its leave transition never ended; the 发布 button of a page's
+ * versions kept "loading" after the version was published).
+ */
+const buttonConfig = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
 /** Query cache, translations, antd theme and locale, and the toasts around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -36,7 +45,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   }, [themeName]);
 
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={theme} button={buttonConfig}>
       {children}
     </ConfigProvider>
   );

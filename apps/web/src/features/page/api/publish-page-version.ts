@@ -16,12 +16,11 @@ export function usePublishPageVersion(pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => publishPageVersion(pageId, name),
-    // not the blocks: the editor keeps what the user is typing. The refetches are not awaited:
-    // the button's spinner follows the server's answer alone (a slow or stuck refetch once kept
-    // it spinning for minutes after the version list had already shown the change)
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['page', pageId, 'detail'] });
-      void queryClient.invalidateQueries({ queryKey: ['page', pageId, 'versions'] });
-    },
+    // not the blocks: the editor keeps what the user is typing
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['page', pageId, 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: ['page', pageId, 'versions'] }),
+      ]),
   });
 }
