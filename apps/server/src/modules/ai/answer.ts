@@ -14,6 +14,12 @@ export function languageOf(question: string): AnswerLanguage {
   return /[\u3400-\u9fff]/.test(question) ? 'zh' : 'en';
 }
 
+/** Where a passage stands, as references, the prompt and the rerank model name it: its title,
+ *  then its heading path. */
+export function passagePlace(passage: Passage): string {
+  return passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title;
+}
+
 /** The references for passages; `citedAt[i]` is where passage i's cited sentence starts when
  *  the rerank model chose it (citation-rerank.ts), else the citation model chooses. */
 export function referDocsOf(
@@ -26,7 +32,7 @@ export function referDocsOf(
     const { blockId, snippet } = citedSpot(passage, question, citedAt[index]);
     return {
       index: index + 1,
-      title: passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title,
+      title: passagePlace(passage),
       snippet,
       sourceType: passage.sourceType,
       spaceId,
@@ -59,12 +65,7 @@ export function buildPrompt(options: {
       ];
   if (options.instructions.trim()) rules.push(options.instructions.trim());
   const sources = options.passages
-    .map((passage, index) => {
-      const where = passage.headingPath
-        ? `${passage.title} › ${passage.headingPath}`
-        : passage.title;
-      return `[${index + 1}] ${where}\n${passage.text}`;
-    })
+    .map((passage, index) => `[${index + 1}] ${passagePlace(passage)}\n${passage.text}`)
     .join('\n\n');
   const system = `${rules.join('\n')}\n\n${zh ? '资料' : 'Passages'}:\n${sources || (zh ? '（无）' : '(none)')}`;
   const messages: ChatMessage[] = [{ role: 'system', content: system }];

@@ -1,11 +1,12 @@
 // The cited sentence chosen by the provider's rerank model, when one is configured (issue 19).
 // The citation model's likeliest sentences of each passage — three: the one holding the answer is
 // among them for 0.96 of CMRC's and 0.98 of DRCD's questions, against 0.87 for its first choice
-// alone — go to the rerank model in one call, each after its passage's title, and each passage
+// alone — go to the rerank model in one call, each after its passage's place (title and heading), and each passage
 // cites the one ranked first. Without a rerank model, or when the call fails, every passage cites
 // the citation model's choice (docs/decisions/ai.md 'Issue 19, session 7').
 import type { FastifyBaseLogger } from 'fastify';
 import { rerank } from '../../infra/llm/openai-compatible.js';
+import { passagePlace } from './answer.js';
 import { scoreSentences } from './citation.js';
 import type { ActiveProvider } from './provider.service.js';
 import type { Passage } from './retrieval.js';
@@ -32,9 +33,10 @@ export async function citedByRerank(
       .slice(0, rerankedSentences),
   );
   const documents = passages.flatMap((passage, index) => {
-    const where = passage.headingPath ? `${passage.title} › ${passage.headingPath}` : passage.title;
     const list = candidates[index]!;
-    return list.length > 1 ? list.map((sentence) => `${where}\n${sentence.text}`) : [];
+    return list.length > 1
+      ? list.map((sentence) => `${passagePlace(passage)}\n${sentence.text}`)
+      : [];
   });
   if (documents.length === 0) return chosen;
   let scores: number[];
