@@ -292,6 +292,25 @@ export async function filesOfImport(db: Executor, importId: string) {
 }
 
 /** The files an import stored become ordinary files (in the transaction saving its pages). */
+/** Attaches files of the space that no page holds yet to a page (the page's files go with it). */
+export async function attachFilesToPage(
+  db: Executor,
+  spaceId: string,
+  pageId: string,
+  fileIds: string[],
+) {
+  await db
+    .update(spaceFiles)
+    .set({ pageId })
+    .where(
+      and(
+        eq(spaceFiles.spaceId, spaceId),
+        isNull(spaceFiles.pageId),
+        inArray(spaceFiles.id, fileIds),
+      ),
+    );
+}
+
 export async function keepFilesOfImport(db: Executor, importId: string) {
   await db.update(spaceFiles).set({ importId: null }).where(eq(spaceFiles.importId, importId));
 }

@@ -10,8 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { createPage } from '../tree/tree.service.js';
-import { upsertBlocks } from '../page/page.repo.js';
-import { draftRowsOf } from './note-page.js';
+import { pageBlocksOf } from './note-page.js';
 import { noteBlocks, presentNoteSummary } from './note.presenter.js';
 import * as repo from './note.repo.js';
 import { plainTextOf } from './note.text.js';
@@ -90,15 +89,13 @@ export async function noteToPage(
   noteId: string,
   target: { spaceId: string; parentId?: string | null | undefined },
 ): Promise<NoteToPageResult> {
-  return db.transaction(async (tx) => {
-    const note = await repo.findNote(tx, userId, noteId);
-    if (!note) throw notFound();
-    // checks that the caller may edit the space and that the parent is a live topic of it
-    const page = await createPage(tx, userId, target.spaceId, {
-      name: note.title.trim() || untitledNoteName,
-      parentId: target.parentId ?? null,
-    });
-    await upsertBlocks(tx, page.id, draftRowsOf(noteBlocks(note.content)), new Date());
-    return { pageId: page.id, spaceId: page.spaceId };
+  const note = await repo.findNote(db, userId, noteId);
+  if (!note) throw notFound();
+  // checks that the caller may edit the space and that the parent is a live topic of it
+  const page = await createPage(db, userId, target.spaceId, {
+    name: note.title.trim() || untitledNoteName,
+    parentId: target.parentId ?? null,
+    blocks: pageBlocksOf(noteBlocks(note.content)),
   });
+  return { pageId: page.id, spaceId: page.spaceId };
 }

@@ -206,11 +206,13 @@ export async function placeNode(
 }
 
 /** Brings back every node deleted by the item. */
-export async function undeleteNodes(db: Executor, recycleItemId: string) {
-  await db
+/** Brings back the nodes deleted together by an item, answering them. */
+export function undeleteNodes(db: Executor, recycleItemId: string) {
+  return db
     .update(spaceNodes)
     .set({ deletedAt: null, deletedBy: null, recycleItemId: null })
-    .where(eq(spaceNodes.recycleItemId, recycleItemId));
+    .where(eq(spaceNodes.recycleItemId, recycleItemId))
+    .returning();
 }
 
 export async function undeleteSpace(db: Executor, spaceId: string) {

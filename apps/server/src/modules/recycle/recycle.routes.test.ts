@@ -313,6 +313,40 @@ describe('POST /api/v1/recycle/:id/restore', () => {
     expect(await listIds(owner.headers)).toEqual([earlierItem.id]);
   });
 
+  it('brings a topic, its link and its page back into search', async () => {
+    const { owner, space } = await team();
+    const make = async (kind: NodeType, body: Record<string, unknown>) => {
+      const res = await call('POST', `/api/v2/space/${space.id}/${kind}`, owner.headers, body);
+      expect(res.status).toBe(200);
+      return res.body.data as Record<string, string>;
+    };
+    const topic = await make('topic', { name: '季度复盘' });
+    await make('page', { name: '复盘纪要', parentId: topic.topicId });
+    await make('link', { name: '复盘看板', url: 'https://example.com/b', parentId: topic.topicId });
+    const found = async () => {
+      await t.jobs.drain();
+      const res = await call(
+        'GET',
+        `/api/v3/search?keywords=复盘&spaceId=${space.id}`,
+        owner.headers,
+      );
+      expect(res.status).toBe(200);
+      return (res.body.data.list as Array<{ type: string; title: string }>)
+        .map((result) => `${result.type} ${result.title}`)
+        .sort();
+    };
+    const all = ['link 复盘看板', 'page 复盘纪要', 'topic 季度复盘'];
+    expect(await found()).toEqual(all);
+
+    const deleted = await call('DELETE', `/api/v2/space/topic/${topic.topicId}`, owner.headers);
+    expect(deleted.status).toBe(200);
+    expect(await found()).toEqual([]);
+    const itemId = deleted.body.data.recycleItemId as string;
+    const restored = await call('POST', `/api/v1/recycle/${itemId}/restore`, owner.headers);
+    expect(restored.status).toBe(200);
+    expect(await found()).toEqual(all);
+  });
+
   it('moves a node to the end of the space root when its topic is gone', async () => {
     const { owner, admin, space } = await team();
     const topic = await node(space.id, owner.id, 'topic', '被删的主题');

@@ -25,6 +25,7 @@ import {
 import { rolesInSpaces, roleInSpace } from '../space/space-roles.js';
 import { spaceIconKey } from '../space/space-icon.js';
 import { can } from '../space/space.policy.js';
+import { indexContent } from '../tree/tree.content.js';
 import { presentRecycleItem } from './recycle.presenter.js';
 import { recycleAbilities, teamRecycleAbilities, type RecycleRow } from './recycle.policy.js';
 import * as repo from './recycle.repo.js';
@@ -156,9 +157,9 @@ export async function restoreRecycleItem(
     if (parentId !== root.parentId || position !== root.position) {
       await repo.placeNode(tx, root.id, { parentId, position });
     }
-    await repo.undeleteNodes(tx, item.id);
+    const restored = await repo.undeleteNodes(tx, item.id);
     await repo.deleteItem(tx, item.id);
-    await enqueueJob(tx, Job.reindexSpace, { spaceId: spaceId }, { key: spaceId });
+    await indexContent(tx, restored);
     return result;
   });
 }

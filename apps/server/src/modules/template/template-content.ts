@@ -74,11 +74,15 @@ function fresh(block: Block): Block {
   return { ...block, id: crypto.randomUUID(), ...(children === undefined ? {} : { children }) };
 }
 
-/** A page's draft rows from a template page's blocks. */
+/** A template page's blocks with new ids. */
+export const freshBlocks = (blocks: Block[]) => blocks.map(fresh);
+
+/** A page's draft rows from a template page's blocks (filling an empty page). */
 export function draftRowsFrom(blocks: Block[]) {
   const positions = positionsBetween(null, null, blocks.length);
-  return blocks.map((block, index) => {
-    const data = fresh(block);
-    return { blockId: data.id, position: positions[index]!, data };
-  });
+  return freshBlocks(blocks).map((data, index) => ({
+    blockId: data.id,
+    position: positions[index]!,
+    data,
+  }));
 }

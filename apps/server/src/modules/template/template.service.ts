@@ -30,13 +30,13 @@ import { bumpDraftRevision } from '../page/page.service.js';
 import { accessNode, accessSpace } from '../space/space-access.js';
 import type { NodeRow } from '../space/space-access.js';
 import {
-  createLink,
-  createPage,
-  createTopic,
+  contentTypes,
+  insertContent,
   liveTopicIn,
   requireCreation,
-} from '../tree/tree.service.js';
-import { draftRowsFrom, pageCountOf, snapshotOf } from './template-content.js';
+  type NewContent,
+} from '../tree/tree.content.js';
+import { draftRowsFrom, freshBlocks, pageCountOf, snapshotOf } from './template-content.js';
 import {
   presentCreation,
   presentStarter,
@@ -181,26 +181,26 @@ export async function deleteTemplate(db: Database, userId: number, id: string): 
 
 // --- new from template -------------------------------------------------------------------------
 
-/** Makes the template node under `parentId` through the tree's own creation calls. */
+/** The template node as new content: fresh block ids, so pages from one template share none. */
+function contentOf(node: TemplateNode, name = node.name): NewContent {
+  if (node.type === 'link') return { type: 'link', name, url: node.url };
+  if (node.type === 'page') {
+    return { type: 'page', name, avatar: node.avatar, blocks: freshBlocks(node.blocks) };
+  }
+  return { type: 'topic', name, children: node.children.map((child) => contentOf(child)) };
+}
+
+/** Makes the template node under `parentId` through the tree's one way of creating content. */
 async function makeNode(
-  tx: Executor,
+  db: Executor,
   userId: number,
   spaceId: string,
   parentId: string | null,
   node: TemplateNode,
   name = node.name,
 ): Promise<NodeRow> {
-  if (node.type === 'link')
-    return createLink(tx, userId, spaceId, { name, url: node.url, parentId });
-  if (node.type === 'page') {
-    const page = await createPage(tx, userId, spaceId, { name, parentId, avatar: node.avatar });
-    await upsertBlocks(tx, page.id, draftRowsFrom(node.blocks), new Date());
-    await enqueueJob(tx, Job.indexPage, { pageId: page.id }, { key: page.id });
-    return page;
-  }
-  const topic = await createTopic(tx, userId, spaceId, { name, parentId });
-  for (const child of node.children) await makeNode(tx, userId, spaceId, topic.id, child);
-  return topic;
+  const [root] = await insertContent(db, userId, spaceId, parentId, [contentOf(node, name)]);
+  return root!;
 }
 
 /** A page from a page template, at once and whole (one transaction). */
@@ -210,8 +210,13 @@ async function makePage(
   node: TemplateNode,
   input: UseTemplateRequest,
 ): Promise<TemplateCreation> {
-  const page = await db.transaction((tx) =>
-    makeNode(tx, userId, input.spaceId, input.parentId ?? null, node, input.name ?? node.name),
+  const page = await makeNode(
+    db,
+    userId,
+    input.spaceId,
+    input.parentId ?? null,
+    node,
+    input.name ?? node.name,
   );
   return presentCreation({
     id: null,
@@ -250,7 +255,7 @@ export async function useTemplate(
   if (root.type !== 'topic') return makePage(db, userId, root, input);
   // refuse at once what the job would refuse: access, switches, the parent topic
   const parentId = input.parentId ?? null;
-  await requireCreation(db, userId, input.spaceId, 'topic');
+  await requireCreation(db, userId, input.spaceId, contentTypes([contentOf(root)]));
   if (parentId !== null) await liveTopicIn(db, input.spaceId, parentId);
   const creation = await db.transaction(async (tx) => {
     if (!(await repo.lockTemplate(tx, id, 'share'))) throw notFound();

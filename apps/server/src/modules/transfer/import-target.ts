@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { requireFeature } from '../account/account.policy.js';
 import { accessSpace } from '../space/space-access.js';
-import * as treeRepo from '../tree/tree.repo.js';
+import { liveTopicIn } from '../tree/tree.content.js';
 
 export type DocumentKind = 'markdown' | 'html' | 'docx';
 
@@ -46,13 +46,6 @@ export async function checkImportTarget(
 ) {
   const access = await accessSpace(db, userId, spaceId, 'edit');
   await requireFeature(db, userId, 'createPage');
-  if (parentId !== null) await liveTopic(db, spaceId, parentId);
+  if (parentId !== null) await liveTopicIn(db, spaceId, parentId);
   return access;
-}
-
-export async function liveTopic(db: Executor, spaceId: string, topicId: string) {
-  const topic = await treeRepo.liveNode(db, topicId);
-  if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') {
-    throw new AppError(ErrorCode.dataMissing);
-  }
 }

@@ -4,7 +4,9 @@
 // de-duplication). Links between imported documents point to the new pages, images and linked
 // attachments to the stored files.
 //
-// Nothing is half-imported: files are stored first (each its own upload), marked with the import
+// It reads the upload, converts its documents, lays them out (import-plan.ts) and writes them
+// through the tree's `insertContent`, as every other creation of content does. Nothing is
+// half-imported: files are stored first (each its own upload), marked with the import
 // (`space_files.import_id`, the transfer's id); the topics, pages and blocks are then written in
 // one transaction, which also attaches each file to the first page using it, clears the marks
 // and ends the transfer done. The `transfer.run` job destroys the files still marked with its
@@ -26,20 +28,14 @@ import {
 } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { Job } from '../../infra/jobs/job-catalogue.js';
-import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import {
   htmlToBlocks,
   markdownToBlocks,
   type MarkdownInOptions,
 } from '../../lib/block-markdown.js';
-import { isRecord } from '../../lib/block-text.js';
-import { positionsBetween } from '../../lib/position.js';
-import { requireFeature } from '../account/account.policy.js';
-import * as fileRepo from '../file/file.repo.js';
+import { keepFilesOfImport } from '../file/file.repo.js';
 import { uploadFile, type FileDeps } from '../file/file.service.js';
-import * as pageRepo from '../page/page.repo.js';
-import * as treeRepo from '../tree/tree.repo.js';
+import { insertContent } from '../tree/tree.content.js';
 import {
   badArchive,
   openZip,
@@ -53,7 +49,6 @@ import {
   documentKinds,
   extensionOf,
   importFormatOf,
-  liveTopic,
   type DocumentKind,
 } from './import-target.js';
 import {
@@ -72,6 +67,7 @@ import {
   titleOf,
   type ArchiveShape,
 } from './import-shapes.js';
+import { foldersOf, planContent, topicsOf, treeOrder, type PlannedPage } from './import-plan.js';
 import { pageHref } from './transfer-paths.js';
 
 interface ImportDocument {
@@ -103,10 +99,8 @@ class ImportRun {
   private readRoom = importLimits.uncompressedBytes;
 
   shape: ArchiveShape = 'plain';
-  /** Confluence: the pages' order in its index, by file stem (a page's and its topic's) */
-  readonly rank = new Map<string, number>();
-  /** the places of the pages that head the topic made for them (they come first in it) */
-  readonly heads = new Set<string>();
+  /** what orders the pages and topics beyond their names */
+  readonly hints = { heads: new Set<string>(), rank: new Map<string, number>() };
 
   constructor(
     readonly deps: FileDeps,
@@ -154,40 +148,6 @@ class ImportRun {
 
   notePage(documentPath: string, pageId: string) {
     this.pagesByPath.set(documentPath, pageId);
-  }
-
-  /**
-   * Two places beside each other in the tree (`folder`: a topic's): the page a topic was made
-   * for first in it, then Confluence's page order where it is known, then topics before pages
-   * (as a tree shows them), then by name.
-   */
-  siblingOrder(a: { place: string; folder: boolean }, b: { place: string; folder: boolean }) {
-    const heads = Number(this.heads.has(b.place)) - Number(this.heads.has(a.place));
-    if (heads) return heads;
-    const rankOf = (place: string) =>
-      this.rank.get(path.basename(place, path.extname(place))) ?? Infinity;
-    const byRank = rankOf(a.place) - rankOf(b.place);
-    if (byRank) return byRank;
-    if (a.folder !== b.folder) return a.folder ? -1 : 1;
-    return path
-      .basename(a.place)
-      .localeCompare(path.basename(b.place), 'zh-Hans-CN', { numeric: true });
-  }
-
-  /** Two places (paths in the tree) in tree order: a folder before what is in it. */
-  treeOrder(a: string, b: string): number {
-    const left = a.split('/');
-    const right = b.split('/');
-    for (let index = 0; ; index += 1) {
-      const x = left[index];
-      const y = right[index];
-      if (x === undefined || y === undefined) return left.length - right.length;
-      if (x === y) continue;
-      return this.siblingOrder(
-        { place: left.slice(0, index + 1).join('/'), folder: index < left.length - 1 },
-        { place: right.slice(0, index + 1).join('/'), folder: index < right.length - 1 },
-      );
-    }
   }
 
   optionsFor(document: ImportDocument): MarkdownInOptions {
@@ -288,7 +248,7 @@ export async function runImport(
 ): Promise<ImportReport> {
   const { db } = deps;
   const { progress } = job;
-  const { space } = await checkImportTarget(db, userId, spaceId, parentId);
+  await checkImportTarget(db, userId, spaceId, parentId);
   const format = importFormatOf(upload.name);
   const run = new ImportRun(deps, userId, spaceId, job.importId);
   const documents: ImportDocument[] = [];
@@ -320,26 +280,25 @@ export async function runImport(
   }
   if (documents.length === 0) throw badArchive('no Markdown, HTML or Word document to import');
 
-  const pages: Array<{ document: ImportDocument; blocks: Block[] }> = [];
+  const pages: PlannedPage[] = [];
   for (const document of documents) {
-    pages.push({ document, blocks: await run.blocksOf(document) });
+    const blocks = await run.blocksOf(document);
+    const name = document.title ?? titleOf(run.shape, document.path);
+    pages.push({ place: document.place, pageId: document.pageId, name, blocks });
     progress.step();
   }
-  const topics = topicsOf(documents);
-  if (topics.length > 0) {
-    await requireFeature(db, userId, 'createTopic');
-    if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
-  }
+  const content = planContent(pages, run.hints, (folder) => titleOf(run.shape, folder));
   const report: ImportReport = {
     parentId,
-    topics: topics.length,
+    topics: topicsOf(pages.map((page) => page.place)).length,
     pages: pages.length,
     files: run.stored,
-    firstPageId: pages[0]?.document.pageId ?? null,
+    firstPageId: pages[0]?.pageId ?? null,
     problems: run.problems,
   };
-  await writeTree(run, parentId, topics, pages, async (tx) => {
-    await fileRepo.keepFilesOfImport(tx, job.importId);
+  await db.transaction(async (tx) => {
+    await insertContent(tx, userId, spaceId, parentId, content);
+    await keepFilesOfImport(tx, job.importId);
     // the last step (the write) is counted by `saved`: the transfer ends done, every step done
     await job.saved(tx, report);
   });
@@ -386,15 +345,17 @@ async function collect(
     for (const document of documents) {
       document.place = confluencePlaceOf(document.path, parentOf, parents.has(document.path));
     }
-    for (const [page, index] of rank) run.rank.set(path.basename(page, path.extname(page)), index);
+    for (const [page, index] of rank) {
+      run.hints.rank.set(path.basename(page, path.extname(page)), index);
+    }
   } else {
     const folders = new Set(documents.flatMap((document) => foldersOf(document.path)));
     for (const document of documents) document.place = placeOf(run.shape, document.path, folders);
   }
   for (const document of documents) {
-    if (headsFolder(document.path, document.place)) run.heads.add(document.place);
+    if (headsFolder(document.path, document.place)) run.hints.heads.add(document.place);
   }
-  documents.sort((a, b) => run.treeOrder(a.place, b.place));
+  documents.sort((a, b) => treeOrder(run.hints, a.place, b.place));
 }
 
 /** A document of the archive as bytes (Word) or text, counted against the archive's limit. */
@@ -409,154 +370,6 @@ async function readDocument(run: ImportRun, entry: ArchiveEntry, asText: boolean
   return source;
 }
 
-/** The folders a path is in, innermost first. */
-function foldersOf(entryPath: string): string[] {
-  const out: string[] = [];
-  for (let folder = path.dirname(entryPath); folder !== '.' && folder !== '';) {
-    out.push(folder);
-    folder = path.dirname(folder);
-  }
-  return out;
-}
-
 /** A document's kind by its name; a Notion database (CSV) is one too. */
 const documentKindOf = (shape: ArchiveShape, entryPath: string) =>
   isDatabase(shape, entryPath) ? ('csv' as const) : documentKinds[extensionOf(entryPath)];
-
-/** The folders holding documents (files-only folders make no topic). */
-const topicsOf = (documents: ImportDocument[]) => [
-  ...new Set(documents.flatMap((document) => foldersOf(document.place))),
-];
-
-/** A page's name: its own title (a Confluence page's heading), else its file's. */
-const pageName = (shape: ArchiveShape, document: ImportDocument) =>
-  document.title ?? titleOf(shape, document.path);
-
-type ImportedPage = { document: ImportDocument; blocks: Block[] };
-
-/**
- * The new topics, pages and blocks in one transaction under the space's lock, each folder's
- * topics and pages in tree order after what the target holds; `saved` runs last in it.
- */
-async function writeTree(
-  run: ImportRun,
-  parentId: string | null,
-  topics: string[],
-  pages: ImportedPage[],
-  saved: (tx: Executor) => Promise<void>,
-) {
-  const { db } = run.deps;
-  const { spaceId, userId, shape } = run;
-  // what each folder holds, in tree order; a topic made for a page is named as the page
-  const heads = new Map<string, ImportDocument>();
-  for (const { document } of pages) {
-    if (run.heads.has(document.place)) heads.set(path.dirname(document.place), document);
-  }
-  type Node = { place: string; topic: string | null; page: ImportedPage | null };
-  const inFolder = new Map<string, Node[]>();
-  const add = (folder: string, node: Node) => {
-    const nodes = inFolder.get(folder);
-    if (nodes) nodes.push(node);
-    else inFolder.set(folder, [node]);
-  };
-  for (const folder of topics) {
-    add(path.dirname(folder), { place: folder, topic: folder, page: null });
-  }
-  for (const page of pages) {
-    const place = page.document.place;
-    add(path.dirname(place), { place, topic: null, page });
-  }
-  // parents before the folders in them
-  const depth = (folder: string) => (folder === '.' ? 0 : folder.split('/').length);
-  const folders = [...inFolder.keys()].sort((a, b) => depth(a) - depth(b));
-
-  await db.transaction(async (tx) => {
-    if (!(await treeRepo.lockSpace(tx, spaceId))) throw new AppError(ErrorCode.dataMissing);
-    if (parentId !== null) await liveTopic(tx, spaceId, parentId);
-    const now = new Date();
-    const base = { spaceId, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now };
-    const topicIds = new Map<string, string | null>([['.', parentId]]);
-    const attached = new Set<string>();
-    for (const folder of folders) {
-      const parent = topicIds.get(folder) ?? null;
-      const nodes = inFolder.get(folder)!;
-      nodes.sort((a, b) =>
-        run.siblingOrder(
-          { place: a.place, folder: a.topic !== null },
-          { place: b.place, folder: b.topic !== null },
-        ),
-      );
-      const last = folder === '.' ? await treeRepo.lastPosition(tx, spaceId, parentId) : null;
-      const positions = positionsBetween(last, null, nodes.length);
-      for (const [index, node] of nodes.entries()) {
-        const position = positions[index] as string;
-        if (node.topic !== null) {
-          const head = heads.get(node.topic);
-          const topic = await treeRepo.insertNode(tx, {
-            ...base,
-            parentId: parent,
-            type: 'topic',
-            name: head ? pageName(shape, head) : titleOf(shape, node.topic),
-            position,
-          });
-          topicIds.set(node.topic, topic.id);
-        } else if (node.page) {
-          await writePage(tx, shape, node.page, { ...base, parentId: parent, position }, attached);
-        }
-      }
-    }
-    await saved(tx);
-  });
-}
-
-/** One page of an import: its node, its blocks, its files attached (once), its index job. */
-async function writePage(
-  tx: Executor,
-  shape: ArchiveShape,
-  { document, blocks }: ImportedPage,
-  node: Omit<treeRepo.NewNode, 'type' | 'name'> & { createdAt: Date },
-  attached: Set<string>,
-) {
-  const pageId = document.pageId;
-  await treeRepo.insertNode(tx, {
-    ...node,
-    id: pageId,
-    type: 'page',
-    name: pageName(shape, document),
-  });
-  const positions = positionsBetween(null, null, blocks.length);
-  await pageRepo.upsertBlocks(
-    tx,
-    pageId,
-    blocks.map((block, index) => ({
-      blockId: block.id,
-      position: positions[index] as string,
-      data: block,
-    })),
-    node.createdAt,
-  );
-  const used = new Set<string>();
-  fileIdsIn(blocks, used);
-  for (const fileId of used) {
-    if (attached.has(fileId)) continue;
-    attached.add(fileId);
-    await fileRepo.updateFile(tx, fileId, { pageId });
-  }
-  await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
-}
-
-function fileIdsIn(blocks: unknown[], into: Set<string>) {
-  for (const block of blocks) {
-    if (!isRecord(block)) continue;
-    const url = isRecord(block.props) ? block.props.url : undefined;
-    const fileId = typeof url === 'string' ? fileIdOfBlockUrl(url) : null;
-    if (fileId) into.add(fileId);
-    if (Array.isArray(block.children)) fileIdsIn(block.children, into);
-    if (Array.isArray(block.content)) fileIdsIn(block.content, into);
-    // links to attachments inside text
-    if (isRecord(block) && block.type === 'link' && typeof block.href === 'string') {
-      const linked = fileIdOfBlockUrl(block.href);
-      if (linked) into.add(linked);
-    }
-  }
-}

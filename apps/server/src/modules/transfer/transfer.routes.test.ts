@@ -36,6 +36,7 @@ import { multipartBody } from '../file/file.test-fixtures.js';
 import mammoth from 'mammoth';
 import { confluencePageHtml, confluenceSpaceExport, tableDocx } from './transfer.test-fixtures.js';
 import { transferKeepMs } from './transfer.service.js';
+import { retrieve } from '../ai/retrieval.js';
 
 type Headers = Record<string, string>;
 
@@ -425,6 +426,65 @@ describe('import and export of Markdown', () => {
       'heading',
       'numberedListItem',
     ]);
+  });
+});
+
+describe('what an import makes', () => {
+  it('is found by search and by the AI as soon as its jobs ran: topics, pages, links between them', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const ai = await t.call('POST', `/api/v1/ai/${space.id}/enable`, as.owner, { enable: true });
+    expect(ai.status).toBe(200);
+    const settings = await t.call('PUT', `/api/v1/ai/${space.id}/settings`, as.owner, {
+      prologue: '',
+      instructions: '',
+      topK: 5,
+      includeDrafts: true,
+    });
+    expect(settings.status).toBe(200);
+    await t.jobs.drain();
+
+    const zip = new JSZip();
+    zip.file(
+      '人事制度/考勤办法.md',
+      '# 考勤办法\n\n员工每月可申请三次弹性打卡，超过次数按迟到处理。\n',
+    );
+    zip.file(
+      '人事制度/请假流程.md',
+      '# 请假流程\n\n见[考勤办法](考勤办法.md)。年假须提前五个工作日在系统中申请。\n',
+    );
+    const upload = await zip.generateAsync({ type: 'nodebuffer' });
+    const imported = await importFile(as.editor, space.id, '制度.zip', upload);
+    expect(imported.report).toMatchObject({ topics: 1, pages: 2 });
+
+    const search = await t.call(
+      'GET',
+      `/api/v3/search?keywords=${encodeURIComponent('人事制度')}&spaceId=${space.id}`,
+      as.reader,
+    );
+    expect(search.status).toBe(200);
+    const found = search.body.data.list as Array<{ type: string; title: string }>;
+    expect(found).toContainEqual(expect.objectContaining({ type: 'topic', title: '人事制度' }));
+    const pages = await t.call(
+      'GET',
+      `/api/v3/search?keywords=${encodeURIComponent('弹性打卡')}&spaceId=${space.id}`,
+      as.editor,
+    );
+    expect(pages.body.data.list).toContainEqual(
+      expect.objectContaining({ type: 'page', title: '考勤办法' }),
+    );
+
+    const passages = await retrieve(t.db, {
+      spaceId: space.id,
+      question: '年假要提前几天申请？',
+      topK: 3,
+      audience: 'editors',
+    });
+    const [leave] = await t.db
+      .select({ id: spaceNodes.id })
+      .from(spaceNodes)
+      .where(and(eq(spaceNodes.spaceId, space.id), eq(spaceNodes.name, '请假流程')));
+    expect(passages[0]).toMatchObject({ sourceType: 'page', pageId: leave!.id });
+    expect(passages[0]!.text).toContain('提前五个工作日');
   });
 });
 

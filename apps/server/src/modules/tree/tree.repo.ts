@@ -1,10 +1,11 @@
 // Drizzle queries of the content tree (space_nodes). Sibling order is by `position` under the
 // "C" collation; positions are computed among ALL siblings, deleted ones included, so a node
 // restored from the recycle bin never collides with one created after it was deleted.
+import type { Block } from '@library/contract';
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
-import { recycleItems, spaceNodes, spaces, users } from '../../db/schema/index.js';
+import { pageBlocks, recycleItems, spaceNodes, spaces, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
 import type { NodeRow } from '../space/space-access.js';
 import { shownNodesSql, type Audience } from '../space/visibility.js';
@@ -169,10 +170,38 @@ export function ancestry(db: Executor, nodeId: string) {
       select id from up)`);
 }
 
-export async function insertNode(db: Executor, values: NewNode): Promise<NodeRow> {
-  const [row] = await db.insert(spaceNodes).values(values).returning();
-  if (!row) throw new Error('space node insert returned no row');
-  return row;
+/** Inserts nodes in a few statements, answering their rows in the order given. */
+export async function insertNodes(db: Executor, values: NewNode[]): Promise<NodeRow[]> {
+  const rows: NodeRow[] = [];
+  for (let start = 0; start < values.length; start += insertBatch) {
+    rows.push(
+      ...(await db
+        .insert(spaceNodes)
+        .values(values.slice(start, start + insertBatch))
+        .returning()),
+    );
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => byId.get(value.id!)!);
+}
+
+/** rows per insert: well under PostgreSQL's 65,535 parameters for a node's 13 columns */
+const insertBatch = 1000;
+
+/** A new page's draft blocks (the page has none yet). */
+export async function insertDraftBlocks(
+  db: Executor,
+  pageId: string,
+  rows: Array<{ blockId: string; position: string; data: Block }>,
+  now: Date,
+) {
+  for (let start = 0; start < rows.length; start += insertBatch) {
+    await db
+      .insert(pageBlocks)
+      .values(
+        rows.slice(start, start + insertBatch).map((row) => ({ pageId, ...row, updatedAt: now })),
+      );
+  }
 }
 
 export async function updateNode(

@@ -9,6 +9,7 @@ import {
   type MovedNode,
   type TopicDetail,
   type TreePlacement,
+  type Block,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -27,6 +28,7 @@ import {
   presentTopicDetail,
 } from './tree.presenter.js';
 import { indexNodeForSearch } from '../search/search.index.js';
+import { insertContent, liveTopicIn, type NewContent } from './tree.content.js';
 import * as repo from './tree.repo.js';
 
 type NodeType = NodeRow['type'];
@@ -93,87 +95,23 @@ export async function listView(
   return { list: rows.map(presentListViewItem), total: rows.length };
 }
 
-/** A live topic of the space; otherwise 404 (a topic elsewhere looks missing too). */
-export async function liveTopicIn(
-  db: Executor,
-  spaceId: string,
-  topicId: string,
-): Promise<NodeRow> {
-  const topic = await repo.liveNode(db, topicId);
-  if (!topic || topic.spaceId !== spaceId || topic.type !== 'topic') throw notFound();
-  return topic;
-}
-
 // --- creating --------------------------------------------------------------------------------
-
-interface NewNodeInput {
-  type: NodeType;
-  name: string;
-  parentId?: string | null | undefined;
-  url?: string | null;
-  avatar?: string | null | undefined;
-}
-
-/** The switches (spec §6) a new node of each type needs. */
-const creationFeature = {
-  topic: 'createTopic',
-  page: 'createPage',
-  link: 'createExternalLink',
-} as const;
 
 /** Topics in a space of someone else's are worked on with the 'participate in topic' switch. */
 async function requireTopicWork(db: Executor, userId: number, space: { ownerId: number }) {
   if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
 }
 
-/**
- * Whether the caller may create a node of `type` in the space: edit access and the creation's
- * feature switches (templates check this before queueing a creation, too).
- */
-export async function requireCreation(
-  db: Executor,
-  userId: number,
-  spaceId: string,
-  type: NodeType,
-): Promise<void> {
-  const { space } = await accessSpace(db, userId, spaceId, 'edit');
-  await requireFeature(db, userId, creationFeature[type]);
-  if (type === 'topic') await requireTopicWork(db, userId, space);
-}
-
-/** Creates a node at the end of its parent topic (or the space root). */
+/** Creates one node at the end of its parent topic (or the space root). */
 async function createNode(
   db: Executor,
   userId: number,
   spaceId: string,
-  input: NewNodeInput,
+  parentId: string | null | undefined,
+  node: NewContent,
 ): Promise<NodeRow> {
-  await requireCreation(db, userId, spaceId, input.type);
-  return db.transaction(async (tx) => {
-    if (!(await repo.lockSpace(tx, spaceId))) throw notFound();
-    const parentId = input.parentId ?? null;
-    if (parentId !== null) await liveTopicIn(tx, spaceId, parentId);
-    const last = await repo.lastPosition(tx, spaceId, parentId);
-    const now = new Date();
-    const node = await repo.insertNode(tx, {
-      spaceId,
-      parentId,
-      type: input.type,
-      name: input.name,
-      url: input.url ?? null,
-      avatar: input.avatar || null,
-      position: positionBetween(last, null),
-      createdBy: userId,
-      updatedBy: userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    // search finds a new page by its title as soon as its index job ran; topics and links now
-    if (node.type === 'page')
-      await enqueueJob(tx, Job.indexPage, { pageId: node.id }, { key: node.id });
-    else await indexNodeForSearch(tx, node);
-    return node;
-  });
+  const [row] = await insertContent(db, userId, spaceId, parentId ?? null, [node]);
+  return row!;
 }
 
 export function createTopic(
@@ -182,24 +120,39 @@ export function createTopic(
   spaceId: string,
   input: { name: string; parentId?: string | null | undefined },
 ) {
-  return createNode(db, userId, spaceId, { type: 'topic', ...input });
+  return createNode(db, userId, spaceId, input.parentId, {
+    type: 'topic',
+    name: input.name,
+    children: [],
+  });
 }
 
 /**
- * Creates a page at the end of its parent (also used by quick notes to turn a note into a page).
- * The input is validated here too, as callers other than the route pass it.
+ * Creates a page at the end of its parent, empty or with a draft (quick notes turn a note into a
+ * page). The input is validated here too, as callers other than the route pass it.
  */
 export async function createPage(
   db: Executor,
   userId: number,
   spaceId: string,
-  input: { name: string; parentId?: string | null | undefined; avatar?: string | null },
+  input: {
+    name: string;
+    parentId?: string | null | undefined;
+    avatar?: string | null;
+    blocks?: Block[];
+  },
 ): Promise<NodeRow> {
   const parsed = createPageRequestSchema.safeParse(input);
   if (!parsed.success) {
     throw badRequest(parsed.error.issues.map((issue) => issue.path.join('.')).join(', '));
   }
-  return createNode(db, userId, spaceId, { type: 'page', ...parsed.data });
+  const { name, parentId, avatar } = parsed.data;
+  return createNode(db, userId, spaceId, parentId, {
+    type: 'page',
+    name,
+    avatar,
+    ...(input.blocks ? { blocks: input.blocks } : {}),
+  });
 }
 
 export function createLink(
@@ -208,7 +161,11 @@ export function createLink(
   spaceId: string,
   input: { name: string; url: string; parentId?: string | null | undefined },
 ) {
-  return createNode(db, userId, spaceId, { type: 'link', ...input });
+  return createNode(db, userId, spaceId, input.parentId, {
+    type: 'link',
+    name: input.name,
+    url: input.url,
+  });
 }
 
 // --- editing ---------------------------------------------------------------------------------
