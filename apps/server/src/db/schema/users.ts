@@ -57,6 +57,8 @@ export const users = pgTable(
   ],
 );
 
+export type UserRow = typeof users.$inferSelect;
+
 /** System roles (spec §6): ADMIN and DEFAULT_ROLE are built in, administrators add others. */
 export const systemRoles = pgTable('system_roles', {
   name: text('name').primaryKey(),

@@ -1,6 +1,6 @@
 import type { AccountState, AdminUser } from '@library/contract';
 import { avatarPath } from '../user/user.presenter.js';
-import type { UserRow } from '../user/user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /** An account's state as administrators name it: 'active' is `normal`. */
 export function accountState(status: UserRow['status']): AccountState {

@@ -5,7 +5,7 @@ import type { AccountState, AdminUserListFilter } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { userRoles, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
-import type { UserRow } from '../user/user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /** An account's state as stored: `normal` is kept as 'active'. */
 export function storedStatus(state: AccountState): UserRow['status'] {

@@ -5,7 +5,7 @@
 // few sentences join the chunk before them rather than make a chunk of their own (measured on
 // CMRC 2018 and DRCD, docs/performance.md 'AI' and 'AI across scripts').
 import crypto from 'node:crypto';
-import { inlineText, isRecord } from '../../lib/block-text.js';
+import { blockSegments, type Segment } from '../../lib/block-text.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
 import { passageTermsFormat } from './passage-terms.js';
 
@@ -31,38 +31,7 @@ export interface Chunk {
   hash: string;
 }
 
-interface Segment {
-  blockId: string | null;
-  heading: number | null;
-  text: string;
-}
-
 type Json = unknown;
-
-/** Blocks depth first (children after their parent), each with its text and heading level. */
-export function blockSegments(blocks: readonly Json[]): Segment[] {
-  const segments: Segment[] = [];
-  const walk = (block: Json) => {
-    if (!isRecord(block)) return;
-    const text = inlineText(block.content).trim();
-    const level =
-      block.type === 'heading'
-        ? isRecord(block.props) && typeof block.props.level === 'number'
-          ? block.props.level
-          : 1
-        : null;
-    if (text) {
-      segments.push({
-        blockId: typeof block.id === 'string' ? block.id : null,
-        heading: level,
-        text,
-      });
-    }
-    if (Array.isArray(block.children)) block.children.forEach(walk);
-  };
-  blocks.forEach(walk);
-  return segments;
-}
 
 /** An English sentence's end: a full stop and the space after it, before a capital (or a quote
  *  or bracket and a capital) — not after an initial ("S.G. Tallentyre") or a title (Mr., Dr.). */

@@ -15,7 +15,8 @@ import { issueToken } from '../session/session.service.js';
 import { verifyPassword } from '../user/password.js';
 import { presentUser } from '../user/user.presenter.js';
 import * as users from '../user/user.service.js';
-import { findByInviteCode, findByMobile, type UserRow } from '../user/user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { findByInviteCode, findByMobile } from '../user/user.repo.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { redeemCode } from './sms-code.service.js';
 

@@ -13,7 +13,7 @@ import { okJson } from '../../http/envelope.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import type { AccessCache } from '../space/access-cache.js';
-import { editorsMayShare } from '../share/share.repo.js';
+import { editorsMayShare } from '../space/space.repo.js';
 import { accessNode, accessPage, type NodeRow } from '../space/space-access.js';
 import { shareSwitchDecides } from '../space/space.policy.js';
 import { audienceOf, pageShown, versionShown, type Audience } from '../space/visibility.js';

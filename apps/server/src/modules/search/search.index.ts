@@ -25,7 +25,7 @@ import {
   searchTerms,
 } from '../../infra/search/search-terms.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
-import { blockSegments } from '../ai/chunker.js';
+import { blockSegments } from '../../lib/block-text.js';
 
 /** A title's terms count this many times (a word in the title ranks above one in the text). */
 const titleWeight = 3;

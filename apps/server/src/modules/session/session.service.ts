@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type ClientDescriptor } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { UserRow } from '../user/user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
 import type { SessionCache } from './session-cache.js';
 import * as repo from './session.repo.js';
 

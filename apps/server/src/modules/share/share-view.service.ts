@@ -28,6 +28,7 @@ import { buildTree, type TreeRow } from '../tree/tree.presenter.js';
 import * as treeRepo from '../tree/tree.repo.js';
 import { verifyPassword } from '../user/password.js';
 import type { GrantSigner } from './share.grant.js';
+import { editorsMayShare } from '../space/space.repo.js';
 import * as repo from './share.repo.js';
 import { mayShare } from '../space/space.policy.js';
 import { isExpired } from './share.service.js';
@@ -65,7 +66,7 @@ async function liveShare(db: Executor, token: string, now = new Date()): Promise
   }
   // the link speaks for its creator: one who may no longer share there ends it
   const role = await roleInSpace(db, share.createdBy, space.id);
-  if (!role || !mayShare(role, await repo.editorsMayShare(db, space.id))) throw notFound();
+  if (!role || !mayShare(role, await editorsMayShare(db, space.id))) throw notFound();
   return { share, space, node };
 }
 

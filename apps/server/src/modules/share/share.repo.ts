@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { shares, spaceNodes, spaces, spaceShareSettings, users } from '../../db/schema/index.js';
+import { shares, spaceNodes, spaces, users } from '../../db/schema/index.js';
 
 export type ShareRow = typeof shares.$inferSelect;
 export type NewShare = typeof shares.$inferInsert;
@@ -91,22 +91,6 @@ export async function nodeNames(db: Executor, ids: string[]): Promise<Map<string
     .from(spaceNodes)
     .where(inArray(spaceNodes.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-export async function editorsMayShare(db: Executor, spaceId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ value: spaceShareSettings.editorsMayShare })
-    .from(spaceShareSettings)
-    .where(eq(spaceShareSettings.spaceId, spaceId))
-    .limit(1);
-  return row?.value ?? false;
-}
-
-export async function setEditorsMayShare(db: Executor, spaceId: string, value: boolean) {
-  await db
-    .insert(spaceShareSettings)
-    .values({ spaceId, editorsMayShare: value })
-    .onConflictDoUpdate({ target: spaceShareSettings.spaceId, set: { editorsMayShare: value } });
 }
 
 export async function person(db: Executor, userId: number) {

@@ -17,6 +17,7 @@ import { requireFeature } from '../account/account.policy.js';
 import { accessNode, accessSpace } from '../space/space-access.js';
 import { can, mayShare } from '../space/space.policy.js';
 import { hashPassword } from '../user/password.js';
+import { editorsMayShare, setEditorsMayShare } from '../space/space.repo.js';
 import * as repo from './share.repo.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
@@ -78,7 +79,7 @@ export async function createShare(
   input: CreateShareRequest,
 ): Promise<Share> {
   const { space, role, node } = await accessTarget(db, userId, input);
-  if (!mayShare(role, await repo.editorsMayShare(db, space.id))) {
+  if (!mayShare(role, await editorsMayShare(db, space.id))) {
     throw new AppError(ErrorCode.operationNotAllowed, { detail: 'sharing in this space' });
   }
   await requireFeature(db, userId, 'spaceExternalAccess');
@@ -144,15 +145,15 @@ export async function listSpaceShares(
   spaceId: string,
 ): Promise<SpaceShareList> {
   const { space, role } = await accessSpace(db, userId, spaceId, 'participate');
-  const editorsMayShare = await repo.editorsMayShare(db, spaceId);
+  const editorsShare = await editorsMayShare(db, spaceId);
   const all = can(role, 'manage');
   const rows = await repo.listShares(db, spaceId, all ? undefined : userId);
   return {
     list: await present(db, rows, space.name, (share) =>
-      mayManage(role, editorsMayShare, share, userId),
+      mayManage(role, editorsShare, share, userId),
     ),
-    editorsMayShare,
-    canShare: mayShare(role, editorsMayShare),
+    editorsMayShare: editorsShare,
+    canShare: mayShare(role, editorsShare),
     canManageSettings: all,
   };
 }
@@ -162,7 +163,7 @@ async function managedShare(db: Executor, userId: number, shareId: string) {
   const share = await repo.findShare(db, shareId);
   if (!share) throw notFound();
   const { space, role } = await accessSpace(db, userId, share.spaceId, 'participate');
-  if (!mayManage(role, await repo.editorsMayShare(db, space.id), share, userId)) throw notFound();
+  if (!mayManage(role, await editorsMayShare(db, space.id), share, userId)) throw notFound();
   return { share, space };
 }
 
@@ -212,5 +213,5 @@ export async function setShareSettings(
   editorsMayShare: boolean,
 ) {
   await accessSpace(db, userId, spaceId, 'manage');
-  await repo.setEditorsMayShare(db, spaceId, editorsMayShare);
+  await setEditorsMayShare(db, spaceId, editorsMayShare);
 }

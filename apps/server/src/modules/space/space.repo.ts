@@ -9,6 +9,7 @@ import {
   spaceNodes,
   spacePlacements,
   spaces,
+  spaceShareSettings,
 } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
 
@@ -270,4 +271,21 @@ export function memberRoles(db: Executor, userId: number, spaceIds?: string[]) {
         spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
       ),
     );
+}
+
+/** The space's share setting: whether its editors may share (its admins always may). */
+export async function editorsMayShare(db: Executor, spaceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ value: spaceShareSettings.editorsMayShare })
+    .from(spaceShareSettings)
+    .where(eq(spaceShareSettings.spaceId, spaceId))
+    .limit(1);
+  return row?.value ?? false;
+}
+
+export async function setEditorsMayShare(db: Executor, spaceId: string, value: boolean) {
+  await db
+    .insert(spaceShareSettings)
+    .values({ spaceId, editorsMayShare: value })
+    .onConflictDoUpdate({ target: spaceShareSettings.spaceId, set: { editorsMayShare: value } });
 }

@@ -22,7 +22,6 @@ import { verifyPassword } from '../user/password.js';
 import { getUser } from '../user/user.service.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
-import { editorsMayShare } from '../share/share.repo.js';
 import { highestRole } from './space.policy.js';
 import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
 import { presentSpace, presentSpaceSummary } from './space.presenter.js';
@@ -147,7 +146,7 @@ export async function getSpace(
   spaceId: string,
 ): Promise<SpaceDetail> {
   const { space, role } = await accessSpace(db, userId, spaceId, 'read');
-  return presentSpace(space, role, await editorsMayShare(db, spaceId));
+  return presentSpace(space, role, await repo.editorsMayShare(db, spaceId));
 }
 
 export async function updateSpace(

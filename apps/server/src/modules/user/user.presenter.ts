@@ -1,5 +1,5 @@
 import type { UserInfo } from '@library/contract';
-import type { UserRow } from './user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /** Root-relative path of a user's avatar; the web adds the /api prefix (spec §7). */
 export function avatarPath(user: Pick<UserRow, 'id' | 'avatarKey'>): string | null {

@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { userRoles, users } from '../../db/schema/index.js';
+import { userRoles, users, type UserRow } from '../../db/schema/index.js';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findById(db: Executor, id: number): Promise<UserRow | undefined> {

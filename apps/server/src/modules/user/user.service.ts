@@ -10,7 +10,7 @@ import { revokeAllTokens } from '../session/session.repo.js';
 import type { AvatarStore } from './avatar.store.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './user.repo.js';
-import type { UserRow } from './user.repo.js';
+import type { UserRow } from '../../db/schema/index.js';
 
 /** The login refusal of each state other than active (spec §8, 2000xx). */
 const refusalByStatus: Record<Exclude<UserStatus, 'active'>, ErrorCodeValue> = {
