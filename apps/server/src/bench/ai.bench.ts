@@ -29,7 +29,7 @@ import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
 import { questionTerms } from '../modules/ai/passage-terms.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
-import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
+import { startFakeOpenAi } from '../../test/fakes/fake-openai-server.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import {
   benchCaller,

@@ -18,7 +18,7 @@ import { connectPostgres, queryRows, wrapPglite } from '../db/database.js';
 import { issueToken } from '../modules/session/session.service.js';
 import { grantRole } from '../modules/user/user.repo.js';
 import { createUser } from '../modules/user/user.service.js';
-import { startFakeAlipay } from '../test/fakes/alipay-fake-server.js';
+import { startFakeAlipay } from '../../test/fakes/alipay-fake-server.js';
 import { out } from './report.js';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100);

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import { recycleItems, spaces } from '../db/schema/index.js';
 import { createSpace } from '../modules/space/space.service.js';
-import { spaceIndexRows } from '../test/space-index.js';
+import { spaceIndexRows } from '../../test/space-index.js';
 import { openBenchApp } from './bench-app.js';
 import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
 import { loadAverage, out } from './report.js';

@@ -23,7 +23,7 @@ import {
   buildUser,
   paragraphBlock,
   testClient,
-} from '../test/factories.js';
+} from '../../test/factories.js';
 import {
   malformedRequest,
   operationsOf,
@@ -32,9 +32,9 @@ import {
   type OpenApiDocument,
   type Operation,
   type RealValues,
-} from '../test/malformed-requests.js';
-import { openPrivateTestDatabase } from '../test/private-database.js';
-import { recordingSms } from '../test/test-app.js';
+} from '../../test/malformed-requests.js';
+import { openPrivateTestDatabase } from '../../test/private-database.js';
+import { recordingSms } from '../../test/test-app.js';
 import type { App } from './route-types.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 160001);

@@ -4,8 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
 import { spaces } from '../db/schema/index.js';
-import { authHeader, buildPage, buildSpace, buildUser, paragraphBlock } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import {
+  authHeader,
+  buildPage,
+  buildSpace,
+  buildUser,
+  paragraphBlock,
+} from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findUnsafeText } from './input-text.js';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { binaryResponse, openApiOptions, operationIdOf } from './openapi.js';
 
 type Json = Record<string, unknown>;

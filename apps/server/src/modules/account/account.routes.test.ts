@@ -9,8 +9,8 @@ import {
   buildSpaceWithRoles,
   buildUser,
   uniqueMobile,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
 import { effectiveFeatures } from './account.policy.js';
 

@@ -15,8 +15,8 @@ import {
   toSimplified,
   toTraditional,
 } from '../../bench/cmrc.js';
-import { authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

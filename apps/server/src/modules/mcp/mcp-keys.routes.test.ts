@@ -15,8 +15,8 @@ import {
   buildUser,
   authHeader,
   paragraphBlock,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hashToken } from '../session/session.service.js';
 
 let t: TestApp;

@@ -17,8 +17,8 @@ import {
   buildSpaceWithRoles,
   buildStoredFile,
   buildUser,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let origin: string;

@@ -3,8 +3,8 @@
 // not open is missing to everyone else; the visitor precheck answers in the body's code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { buildSpaceWithRoles, buildStoredFile, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles, buildStoredFile, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

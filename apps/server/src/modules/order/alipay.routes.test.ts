@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Order } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import { startFakeAlipay, type FakeAlipay } from '../../test/fakes/alipay-fake-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { startFakeAlipay, type FakeAlipay } from '../../../test/fakes/alipay-fake-server.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { orderCalls, type Headers } from './order.test-helpers.js';
 
 const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultQuotas, ErrorCode, type Order, type OrderState } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { orderCalls, type Headers } from './order.test-helpers.js';
 
 let t: TestApp;

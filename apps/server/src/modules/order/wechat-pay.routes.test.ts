@@ -12,8 +12,8 @@ import {
   startFakeWechatPay,
   type FakeWechatPay,
   type SignedNotification,
-} from '../../test/fakes/wechat-pay-fake-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/fakes/wechat-pay-fake-server.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { orderCalls, type Headers } from './order.test-helpers.js';
 
 const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -4,8 +4,8 @@
 // about 340 questions) keeps the run short; the rest would only be more distractors.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drainAll, loadArticles, loadCmrc } from '../../bench/cmrc.js';
-import { authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

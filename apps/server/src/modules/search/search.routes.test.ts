@@ -4,9 +4,9 @@
 // cannot open (counted), a page is found within 5 s of its save by the running worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
+import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
 import { multipartBody } from '../file/file.test-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parseKeywords } from '../../infra/search/search-terms.js';
 import { searchDocuments } from './search.repo.js';
 

@@ -4,8 +4,8 @@
 // — while members keep reading them. Only space admins switch it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { indexPage } from '../ai/index.service.js';
 import { retrieve } from '../ai/retrieval.js';
 import { multipartBody } from '../file/file.test-fixtures.js';

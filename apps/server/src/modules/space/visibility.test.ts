@@ -19,8 +19,8 @@ import {
   buildStoredFile,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { filterReadable, type Audience } from './visibility.js';
 
 let t: TestApp;

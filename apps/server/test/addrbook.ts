@@ -1,7 +1,7 @@
 // What the address-book tests build through the real calls: people with their tokens, friends by
 // invite code, and teams. `app` is a getter: the test app is made in `beforeAll`.
 import { expect } from 'vitest';
-import { findById } from '../modules/user/user.repo.js';
+import { findById } from '../src/modules/user/user.repo.js';
 import { authHeader, buildUser } from './factories.js';
 import type { TestApp } from './test-app.js';
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { serverRoot } from '../server-root.js';
+import { serverRoot } from '../../src/server-root.js';
 
 const pgBin = '/usr/lib/postgresql/15/bin';
 export const adminAccount = 'resilience@example.com';

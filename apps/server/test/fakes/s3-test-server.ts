@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../config.js';
+import type { S3Settings } from '../../src/config.js';
 
 export async function startS3TestServer() {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'library-s3-'));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connectPostgres, wrapPglite } from '../db/database.js';
+import { connectPostgres, wrapPglite } from '../src/db/database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@
 // migrated, and dropped by close().
 import { inject } from 'vitest';
 import pg from 'pg';
-import { connectPostgres, type DatabaseHandle } from '../db/database.js';
+import { connectPostgres, type DatabaseHandle } from '../src/db/database.js';
 import { openTestDatabase } from './test-app.js';
 
 export async function openPrivateTestDatabase(): Promise<DatabaseHandle> {

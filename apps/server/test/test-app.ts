@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { connectPostgres, wrapPglite, type DatabaseHandle } from '../db/database.js';
-import type { SmsProvider } from '../infra/sms/sms-provider.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { connectPostgres, wrapPglite, type DatabaseHandle } from '../src/db/database.js';
+import type { SmsProvider } from '../src/infra/sms/sms-provider.js';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = inject('databaseUrl');

@@ -2,20 +2,20 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SpaceRole, UserStatus } from '@library/contract';
-import { queryRows, type Database } from '../db/database.js';
+import { queryRows, type Database } from '../src/db/database.js';
 import {
   fileBlobs,
   spaceFiles,
   spaceFileTexts,
   spaceMemberGroups,
   spaceNodes,
-} from '../db/schema/index.js';
-import type { Passage } from '../modules/ai/retrieval.js';
-import { addUserMember } from '../modules/space/space.repo.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { grantRole } from '../modules/user/user.repo.js';
-import { createUser } from '../modules/user/user.service.js';
+} from '../src/db/schema/index.js';
+import type { Passage } from '../src/modules/ai/retrieval.js';
+import { addUserMember } from '../src/modules/space/space.repo.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { grantRole } from '../src/modules/user/user.repo.js';
+import { createUser } from '../src/modules/user/user.service.js';
 
 export const testClient = {
   client: 'web',

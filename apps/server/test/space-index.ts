@@ -1,7 +1,7 @@
 // How many rows a space has in the AI index and the search index: the purge test and the purge
 // bench check that purging a space leaves none (and touches no other space's).
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/database.js';
+import { queryRows, type Database } from '../src/db/database.js';
 
 export async function spaceIndexRows(db: Database, spaceId: string) {
   const [row] = await queryRows<Record<string, number>>(
