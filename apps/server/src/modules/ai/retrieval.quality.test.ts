@@ -14,7 +14,7 @@ import {
   loadDrcd,
   toSimplified,
   toTraditional,
-} from '../../bench/cmrc.js';
+} from '../../../test/cmrc.js';
 import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 

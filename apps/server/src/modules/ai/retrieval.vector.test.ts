@@ -14,7 +14,7 @@ import { queryRows, wrapPglite, type DatabaseHandle } from '../../db/database.js
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/fake-openai-server.js';
 import type { App } from '../../http/route-types.js';
 import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
-import { drainAll } from '../../bench/cmrc.js';
+import { drainAll } from '../../../test/cmrc.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider } from './provider.service.js';
 import { retrieve } from './retrieval.js';

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaceMemberGroups, spaceMembers } from '../../db/schema/index.js';
-import { drainAll, loadArticles, loadCmrc } from '../../bench/cmrc.js';
+import { drainAll, loadArticles, loadCmrc } from '../../../test/cmrc.js';
 import {
   addMember,
   authHeader,

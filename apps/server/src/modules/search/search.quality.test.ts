@@ -3,7 +3,7 @@
 // article among the first five results in at least 95 % of cases. Every third article (86 pages,
 // about 340 questions) keeps the run short; the rest would only be more distractors.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { drainAll, loadArticles, loadCmrc } from '../../bench/cmrc.js';
+import { drainAll, loadArticles, loadCmrc } from '../../../test/cmrc.js';
 import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 

@@ -1,7 +1,7 @@
 // Times GET /api/v2/space/{id}/tree on a space of 10,000 nodes (topics 5 deep, pages, links)
 // against the raw SQL select of the same rows, in the same run (issue 3 §8): served from the
 // tree cache (unchanged tree) and right after a rename (the tree read and built again).
-//   npx tsx --conditions=source apps/server/src/bench/tree.bench.ts
+//   npx tsx --conditions=source apps/server/bench/tree.bench.ts
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (migrates
 // that database and removes the bench's spaces afterwards). BENCH_RUNS (30) timed runs after 5
 // warm-up runs; BENCH_NEIGHBOURS (4) other spaces of the same size share the table.
@@ -10,14 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
-import { spaceNodes, spaces } from '../db/schema/index.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectPostgres, wrapPglite } from '../src/db/database.js';
+import { spaceNodes, spaces } from '../src/db/schema/index.js';
 import { generateTree, insertNodes } from './seed.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out, timeRuns } from './report.js';
 
 const nodeCount = 10_000;

@@ -7,18 +7,18 @@
 // reference's block holds the answer (each sentence of these sets is a block of its own).
 // BENCH_AI_ORACLE=n shows the ceiling of a rerank model choosing the cited sentence;
 // BENCH_RERANK_URL, BENCH_RERANK_MODEL [and BENCH_RERANK_KEY] measure a real one.
-//   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=source apps/server/src/bench/ai-model.ts [cmrc|drcd|both] [records.json]
+//   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=source apps/server/bench/ai-model.ts [cmrc|drcd|both] [records.json]
 import fs from 'node:fs';
 import type { FastifyLogFn } from 'fastify';
-import { chunkPage } from '../modules/ai/chunker.js';
-import { passageTerms, questionTerms } from '../modules/ai/passage-terms.js';
-import { referDocsOf } from '../modules/ai/answer.js';
-import { scoreSentences } from '../modules/ai/citation.js';
-import { citedByRerank } from '../modules/ai/citation-rerank.js';
-import type { ActiveProvider } from '../modules/ai/provider.service.js';
-import { bm25 } from '../modules/ai/retrieval.repo.js';
-import type { Passage } from '../modules/ai/retrieval.js';
-import { termFrequencies } from '../infra/search/tokenizer.js';
+import { chunkPage } from '../src/modules/ai/chunker.js';
+import { passageTerms, questionTerms } from '../src/modules/ai/passage-terms.js';
+import { referDocsOf } from '../src/modules/ai/answer.js';
+import { scoreSentences } from '../src/modules/ai/citation.js';
+import { citedByRerank } from '../src/modules/ai/citation-rerank.js';
+import type { ActiveProvider } from '../src/modules/ai/provider.service.js';
+import { bm25 } from '../src/modules/ai/retrieval.repo.js';
+import type { Passage } from '../src/modules/ai/retrieval.js';
+import { termFrequencies } from '../src/infra/search/tokenizer.js';
 import { out } from './report.js';
 import {
   blockHolds,
@@ -29,7 +29,7 @@ import {
   toSimplified,
   toTraditional,
   type Article,
-} from './cmrc.js';
+} from '../test/cmrc.js';
 
 interface IndexedChunk {
   passage: Passage;

@@ -3,11 +3,11 @@
 // and transport per request, JSON-RPC both ways) beside the AI retrieval's own time
 // (`searchSpace`, what the chat runs) for the same questions, interleaved in the same run.
 // Target: within 1.2×.
-//   npx tsx --conditions=source apps/server/src/bench/mcp.bench.ts
+//   npx tsx --conditions=source apps/server/bench/mcp.bench.ts
 // PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on
 // PostgreSQL. BENCH_MCP_ARTICLES (100) CMRC articles are loaded; BENCH_RUNS (100) questions asked.
 // BENCH_MCP_CHUNKS (0: none) copies the indexed chunks within the space up to that many
-// (copyIndexedChunks, cmrc.ts), so that both paths search a space of a realistic size.
+// (copyIndexedChunks, test/cmrc.ts), so that both paths search a space of a realistic size.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +15,14 @@ import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, wrapPglite } from '../db/database.js';
-import { createKeyCipher, loadSecret } from '../infra/llm/key-cipher.js';
-import { findSpaceAi } from '../modules/ai/space-ai.repo.js';
-import { searchSpace } from '../modules/ai/space-search.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectPostgres, wrapPglite } from '../src/db/database.js';
+import { createKeyCipher, loadSecret } from '../src/infra/llm/key-cipher.js';
+import { findSpaceAi } from '../src/modules/ai/space-ai.repo.js';
+import { searchSpace } from '../src/modules/ai/space-search.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from '../test/cmrc.js';
 import { loadAverage, out, stats } from './report.js';
 
 const articleCount = Number(process.env.BENCH_MCP_ARTICLES ?? 100);

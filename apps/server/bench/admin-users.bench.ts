@@ -1,15 +1,15 @@
 // Times GET /api/system/v1/users with a keyword over 100,000 users (issue 12 §6: p95 under
 // 50 ms on PostgreSQL) against the raw SQL of the same page and count, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/admin-users.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/admin-users.bench.ts
 // PGlite in memory by default. BENCH_USERS (100000) users are inserted and removed afterwards;
 // BENCH_RUNS (40) timed runs of each query after 5 warm-up runs.
 import { sql } from 'drizzle-orm';
 import { Role } from '@library/contract';
 import { openBenchApp } from './bench-app.js';
-import { searchGrams } from '../modules/admin/admin-user.repo.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { grantRole } from '../modules/user/user.repo.js';
-import { createUser } from '../modules/user/user.service.js';
+import { searchGrams } from '../src/modules/admin/admin-user.repo.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { grantRole } from '../src/modules/user/user.repo.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out, timeRuns } from './report.js';
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);

@@ -1,9 +1,9 @@
 // Data for the benchmarks, written straight into the tables: a space's tree of topics, pages and
 // links, and a page of many blocks.
 import type { Block } from '@library/contract';
-import type { Database } from '../db/database.js';
-import { pageBlocks, spaceNodes } from '../db/schema/index.js';
-import { positionsBetween } from '../lib/position.js';
+import type { Database } from '../src/db/database.js';
+import { pageBlocks, spaceNodes } from '../src/db/schema/index.js';
+import { positionsBetween } from '../src/lib/position.js';
 
 const depth = 5;
 

@@ -7,7 +7,7 @@
 // 2. a 200 MB archive (BENCH_ARCHIVE_MB): 100 Markdown pages, each linking its attachment, and
 //    incompressible attachments making up the rest — the upload, the temp copy and the files
 //    stream, so the growth must stay under 100 MB (issue 14 §3).
-//   npx tsx --conditions=source apps/server/src/bench/import.bench.ts
+//   npx tsx --conditions=source apps/server/bench/import.bench.ts
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://… for PostgreSQL. BENCH_PAGES (1000).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,9 +17,9 @@ import { Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { Transfer } from '@library/contract';
 import { openBenchApp } from './bench-app.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out } from './report.js';
 
 const pageCount = Number(process.env.BENCH_PAGES ?? 1000);

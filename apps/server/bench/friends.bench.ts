@@ -1,11 +1,11 @@
 // Times GET /api/v1/friend with and without keywords for a user with 5,000 friends in 20 groups
 // (issue 11 §6: p95 under 50 ms), against the raw SQL of the same rows, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/friends.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/friends.bench.ts
 // PGlite in memory by default. BENCH_FRIENDS (5000); BENCH_RUNS (40) timed runs after 5 warm-ups.
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out, timeRuns } from './report.js';
 
 const friendCount = Number(process.env.BENCH_FRIENDS ?? 5000);

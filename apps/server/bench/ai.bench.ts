@@ -3,7 +3,7 @@
 //     1,002 questions asked through the product's retrieval → recall@1, recall@5, MRR; and the
 //     indexing rate (pages/second, jobs only).
 //  2. Retrieval over BENCH_AI_CHUNKS (100,000) chunks: the CMRC index copied into a second space
-//     as a bulk load (copyIndexedChunks, cmrc.ts: each copy a published page of its own, the
+//     as a bulk load (copyIndexedChunks, test/cmrc.ts: each copy a published page of its own, the
 //     chunks and their postings as the index job wrote them, set-based with ai_postings' keys
 //     dropped and rebuilt, the ai_terms triggers counting, vacuum analyze after; checked: postings
 //     per chunk, every term's document frequency), then p50/p95 of the product's retrieval
@@ -11,7 +11,7 @@
 //     questions), and the 1,002 questions' recall over the copies.
 //  3. The time to the first streamed byte and first answer piece with a fake model on loopback
 //     answering at once, against that model's own first byte.
-//   npx tsx --conditions=source apps/server/src/bench/ai.bench.ts
+//   npx tsx --conditions=source apps/server/bench/ai.bench.ts
 // The server's own database (openDatabase): PGlite in a temporary data directory by default;
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a throwaway database). Load averages
 // are printed before and after the copy and the timings.
@@ -19,18 +19,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase, queryRows } from '../db/database.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
-import { keywordRank, retrieve } from '../modules/ai/retrieval.js';
-import { questionTerms } from '../modules/ai/passage-terms.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, queryRows } from '../src/db/database.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
+import { keywordRank, retrieve } from '../src/modules/ai/retrieval.js';
+import { questionTerms } from '../src/modules/ai/passage-terms.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
-import { startFakeOpenAi } from '../../test/fakes/fake-openai-server.js';
-import { grantRole } from '../modules/user/user.repo.js';
+import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
+import { grantRole } from '../src/modules/user/user.repo.js';
 import {
   benchCaller,
   copyIndexedChunks,
@@ -38,7 +38,7 @@ import {
   evaluate,
   loadArticles,
   loadCmrc,
-} from './cmrc.js';
+} from '../test/cmrc.js';
 import { loadAverage, out, stats } from './report.js';
 
 const targetChunks = Number(process.env.BENCH_AI_CHUNKS ?? 100_000);

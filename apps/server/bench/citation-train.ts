@@ -4,14 +4,14 @@
 // sentence holding the answer's start gets the highest score (softmax over the chunk's sentences,
 // gradient descent with a little L2). It prints the weights fitted on one set and measured on the
 // other (held out), both ways, then fitted on both — the weights the product keeps.
-//   npx tsx --conditions=source apps/server/src/bench/citation-train.ts
-import { chunkPage } from '../modules/ai/chunker.js';
+//   npx tsx --conditions=source apps/server/bench/citation-train.ts
+import { chunkPage } from '../src/modules/ai/chunker.js';
 import {
   citationFeatures,
   citationWeights,
   scoreOf,
   scoreSentences,
-} from '../modules/ai/citation.js';
+} from '../src/modules/ai/citation.js';
 import { out } from './report.js';
 import {
   answerStartsIn,
@@ -20,7 +20,7 @@ import {
   passageOf,
   sentenceBlocks,
   type Article,
-} from './cmrc.js';
+} from '../test/cmrc.js';
 
 interface Example {
   /** the features of each sentence of the answer's chunk */

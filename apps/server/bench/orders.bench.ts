@@ -3,7 +3,7 @@
 // it. The notifications go through the real Alipay adapter (RSA2-verified, against a loopback fake
 // gateway that signs like Alipay) and the real route. Exits 1 if any order is paid twice or not at
 // all, or any notification is not answered 'success'.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/orders.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/orders.bench.ts
 // PGlite in memory by default. BENCH_ORDERS (100), BENCH_NOTIFICATIONS (1000).
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,13 +12,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, queryRows, wrapPglite } from '../db/database.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { grantRole } from '../modules/user/user.repo.js';
-import { createUser } from '../modules/user/user.service.js';
-import { startFakeAlipay } from '../../test/fakes/alipay-fake-server.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectPostgres, queryRows, wrapPglite } from '../src/db/database.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { grantRole } from '../src/modules/user/user.repo.js';
+import { createUser } from '../src/modules/user/user.service.js';
+import { startFakeAlipay } from '../test/fakes/alipay-fake-server.js';
 import { out } from './report.js';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100);

@@ -1,6 +1,6 @@
 // Times GET /api/v3/search over many pages (issue 14 §5: p95 under 100 ms on PostgreSQL and
 // 300 ms on PGlite at 100,000 pages) beside the raw SQL of the same ranking, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/search.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/search.bench.ts
 // PGlite (in a data directory, as the server keeps it) by default. BENCH_SEARCH_PAGES (100000) pages, each a CMRC 2018 sentence or two
 // under a title of its article (so words repeat as in a real library), in one space whose
 // caller edits (drafts searched); their search documents and postings are written in bulk from
@@ -16,15 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';
-import { searchDocs, searchPostings, spaceNodes, spaces } from '../db/schema/index.js';
-import { parseKeywords } from '../infra/search/search-terms.js';
-import { documentTerms } from '../modules/search/search.index.js';
-import { searchDocuments } from '../modules/search/search.repo.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
-import { foldText } from '../infra/search/search-terms.js';
-import { loadCmrc } from './cmrc.js';
+import { searchDocs, searchPostings, spaceNodes, spaces } from '../src/db/schema/index.js';
+import { parseKeywords } from '../src/infra/search/search-terms.js';
+import { documentTerms } from '../src/modules/search/search.index.js';
+import { searchDocuments } from '../src/modules/search/search.repo.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
+import { foldText } from '../src/infra/search/search-terms.js';
+import { loadCmrc } from '../test/cmrc.js';
 import { out, timeRuns } from './report.js';
 
 const pageCount = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);

@@ -1,22 +1,22 @@
 // Purging a space with a large AI index (`DELETE /api/v1/recycle/:id` of a space item): four
 // spaces built alike — BENCH_PURGE_ARTICLES (128) CMRC articles loaded as published pages
 // through the API and indexed by the real jobs (AI index and search index), the AI chunks then
-// copied within each space up to BENCH_PURGE_CHUNKS (4,000; copyIndexedChunks, cmrc.ts) — moved
-// to the recycle bin and purged in the order cascade, route, route, cascade: "cascade" as the
+// copied within each space up to BENCH_PURGE_CHUNKS (4,000; copyIndexedChunks, test/cmrc.ts) —
+// moved to the recycle bin and purged in the order cascade, route, route, cascade: "cascade" as the
 // foreign keys alone do it (one `delete from spaces` in a transaction, what the purge was before
 // the set-based removal of ai-index.repo.ts deleteSpaceIndex and search.index.ts
 // deleteSpaceFromSearch: the baseline), "route" through the route. A fifth space, left alone,
 // must keep its ai_terms. EXPLAIN ANALYZE of the baseline's delete prints its slower triggers
 // (the cascades and ai_terms' upkeep): calls and time of each.
-//   npx tsx --conditions=source apps/server/src/bench/purge.bench.ts
+//   npx tsx --conditions=source apps/server/bench/purge.bench.ts
 // PGlite by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a throwaway database).
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/database.js';
-import { recycleItems, spaces } from '../db/schema/index.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { spaceIndexRows } from '../../test/space-index.js';
+import { queryRows, type Database } from '../src/db/database.js';
+import { recycleItems, spaces } from '../src/db/schema/index.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { spaceIndexRows } from '../test/space-index.js';
 import { openBenchApp } from './bench-app.js';
-import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from './cmrc.js';
+import { benchCaller, copyIndexedChunks, drainAll, loadArticles, loadCmrc } from '../test/cmrc.js';
 import { loadAverage, out } from './report.js';
 
 const articleCount = Number(process.env.BENCH_PURGE_ARTICLES ?? 128);

@@ -2,7 +2,7 @@
 // bundle, its default logging) against a bare Fastify answering a constant, both in their own
 // process and measured in the same run, with autocannon at 100 connections for 10 s each:
 // a page's blocks (100 blocks), the page's details, the space's tree, the user, the health check.
-//   npx tsx --conditions=source apps/server/src/bench/read.bench.ts
+//   npx tsx --conditions=source apps/server/bench/read.bench.ts
 // The embedded PGlite by default; BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL
 // (use a throwaway database: the bench adds a user, a space and a page). BENCH_SECONDS (10),
 // BENCH_CONNECTIONS (100); BENCH_REINDEX_PAGES (1000; 0 skips it): the page's blocks are read
@@ -21,7 +21,7 @@ import { out } from './report.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const serverBundle = process.env.BENCH_SERVER_BUNDLE || path.join(root, 'apps/server/dist/main.js');
 const smsCode = '246810';
 

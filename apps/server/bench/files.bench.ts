@@ -2,7 +2,7 @@
 // this process) into local storage, and compares it with a plain stream copy of the same file on
 // the same disk in the same run (issue 4 §6): peak RSS growth must stay under 100 MB and the
 // throughput ratio upload/copy should be at least 0.5.
-//   npx tsx --conditions=source apps/server/src/bench/files.bench.ts
+//   npx tsx --conditions=source apps/server/bench/files.bench.ts
 // BENCH_FILE_MB (1024) changes the size. PGlite in memory; the files go to a temp DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,12 +12,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { wrapPglite } from '../db/database.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { wrapPglite } from '../src/db/database.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out } from './report.js';
 
 const mb = 1024 * 1024;

@@ -5,17 +5,17 @@
 // the test suite (a subset with a floor).
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverRoot } from '../server-root.js';
+import { serverRoot } from '../src/server-root.js';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/database.js';
-import type { App } from '../http/route-types.js';
-import type { JobQueue } from '../infra/jobs/job-queue.js';
+import { queryRows, type Database } from '../src/db/database.js';
+import type { App } from '../src/http/route-types.js';
+import type { JobQueue } from '../src/infra/jobs/job-queue.js';
 import * as OpenCC from 'opencc-js';
-import { referDocsOf } from '../modules/ai/answer.js';
-import type { Chunk } from '../modules/ai/chunker.js';
-import { retrieve, type Passage } from '../modules/ai/retrieval.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { referDocsOf } from '../src/modules/ai/answer.js';
+import type { Chunk } from '../src/modules/ai/chunker.js';
+import { retrieve, type Passage } from '../src/modules/ai/retrieval.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 
 /** A copy kept in the repository (CC BY-SA 4.0, see its LICENCE), so a fresh clone can test. */
 export const cmrcFile = path.join(serverRoot, 'test-data/cmrc2018/cmrc2018_trial.json');

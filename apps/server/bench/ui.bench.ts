@@ -8,7 +8,7 @@
 //     autosave after typing sends the one changed block, not 2,000;
 //   - a 100-page PDF uploaded through the API (issue 4 §6): click on its name in the space's file
 //     library → first page painted on its canvas, beside a 2-page PDF.
-//   npm run build && npx tsx --conditions=source apps/server/src/bench/ui.bench.ts
+//   npm run build && npx tsx --conditions=source apps/server/bench/ui.bench.ts
 //   UI_BENCH_ONLY=page … runs only the page figures, UI_BENCH_ONLY=tree … only the tree figures.
 //   UI_BENCH_WEB_DIR=… measures another build of the web app (an A/B under the same load).
 /// <reference lib="dom" />
@@ -18,13 +18,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Page } from 'playwright-core';
 import { fileUploadField, StorageKey } from '@library/contract';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { wrapPglite } from '../db/database.js';
-import { spaceNodes } from '../db/schema/index.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { wrapPglite } from '../src/db/database.js';
+import { spaceNodes } from '../src/db/schema/index.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { generateTree, insertNodes, insertPageBlocks, makePdf } from './seed.js';
 import { out, stats } from './report.js';
 
@@ -112,7 +112,7 @@ const pageRuns = Number(process.env.UI_BENCH_PAGE_RUNS ?? 3);
 async function main() {
   // UI_BENCH_WEB_DIR: another build of the web app (an A/B under the same load)
   const webDir = path.resolve(
-    process.env.UI_BENCH_WEB_DIR ?? path.join(import.meta.dirname, '../../../web/dist'),
+    process.env.UI_BENCH_WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
   );
   if (!fs.existsSync(path.join(webDir, 'index.html')))
     throw new Error(`no built web app in ${webDir}: run npm run build first`);

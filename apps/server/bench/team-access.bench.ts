@@ -2,14 +2,14 @@
 // is in it directly (issue 11 §6: no slower than 1.5×), in the same run, over a team forest of
 // 1,000 teams and 10,000 memberships: GET /api/v2/space/{id} and GET page blocks, each read
 // checking the caller's roles in one query.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/src/bench/team-access.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/team-access.bench.ts
 // PGlite in memory by default. BENCH_RUNS (200) timed runs per round after 5 warm-ups, 3 rounds.
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';
-import { queryRows } from '../db/database.js';
-import { issueToken } from '../modules/session/session.service.js';
-import { createSpace } from '../modules/space/space.service.js';
-import { createUser } from '../modules/user/user.service.js';
+import { queryRows } from '../src/db/database.js';
+import { issueToken } from '../src/modules/session/session.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
+import { createUser } from '../src/modules/user/user.service.js';
 import { out, stats, timeRuns } from './report.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);

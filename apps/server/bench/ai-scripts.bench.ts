@@ -6,7 +6,7 @@
 // after in one run: first indexed with script folding off (term format 1), then folding on and
 // each space re-indexed by its `ai.reindex-space` job (the term format is in each chunk's hash,
 // so every chunk is replaced), the same questions asked again. Also the cost of folding a chunk.
-//   npx tsx --conditions=source apps/server/src/bench/ai-scripts.bench.ts
+//   npx tsx --conditions=source apps/server/bench/ai-scripts.bench.ts
 // PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on
 // PostgreSQL; BENCH_AI_EVERY=n keeps every n-th article of both sets (1: all).
 import fs from 'node:fs';
@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectPostgres, queryRows, wrapPglite, type Database } from '../db/database.js';
-import { foldScript, setScriptFolding } from '../infra/search/tokenizer.js';
-import { queueReindex } from '../modules/ai/index.service.js';
-import { createSpace } from '../modules/space/space.service.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectPostgres, queryRows, wrapPglite, type Database } from '../src/db/database.js';
+import { foldScript, setScriptFolding } from '../src/infra/search/tokenizer.js';
+import { queueReindex } from '../src/modules/ai/index.service.js';
+import { createSpace } from '../src/modules/space/space.service.js';
 import {
   benchCaller,
   drainAll,
@@ -31,7 +31,7 @@ import {
   toTraditional,
   type Article,
   type RecallResult,
-} from './cmrc.js';
+} from '../test/cmrc.js';
 import { loadAverage, out, stats } from './report.js';
 
 const every = Number(process.env.BENCH_AI_EVERY ?? 1);
