@@ -29,7 +29,7 @@ import { keywordRank, retrieve } from '../src/modules/ai/retrieval.js';
 import { questionTerms } from '../src/modules/ai/passage-terms.js';
 import type { AddressInfo } from 'node:net';
 import { Role } from '@library/contract';
-import { startFakeOpenAi } from '../test/fakes/fake-openai-server.js';
+import { startFakeOpenAi } from '../test/fakes/openai.js';
 import { grantRole } from '../src/modules/user/user.repo.js';
 import {
   benchCaller,

@@ -18,7 +18,7 @@ import { connectPostgres, queryRows, wrapPglite } from '../src/db/database.js';
 import { issueToken } from '../src/modules/session/session.service.js';
 import { grantRole } from '../src/modules/user/user.repo.js';
 import { createUser } from '../src/modules/user/user.service.js';
-import { startFakeAlipay } from '../test/fakes/alipay-fake-server.js';
+import { startFakeAlipay } from '../test/fakes/alipay.js';
 import { out } from './report.js';
 
 const orderCount = Number(process.env.BENCH_ORDERS ?? 100);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { queryRows, wrapPglite, type DatabaseHandle } from '../../db/database.js';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/fake-openai-server.js';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/openai.js';
 import type { App } from '../../http/route-types.js';
 import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
 import { drainAll } from '../../../test/cmrc.js';

@@ -12,7 +12,7 @@ import {
   spaceMembers,
 } from '../../db/schema/index.js';
 import { Job, type JobDefinition } from '../../infra/jobs/job-catalogue.js';
-import { startS3TestServer } from '../../../test/fakes/s3-test-server.js';
+import { startS3TestServer } from '../../../test/fakes/s3.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
@@ -23,7 +23,7 @@ import {
   buildUser,
   type Caller,
 } from '../../../test/factories.js';
-import { multipartBody, tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from './file.test-fixtures.js';
+import { multipartBody, tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from '../../../test/documents.js';
 
 type Headers = Record<string, string>;
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
 import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parseKeywords } from '../../infra/search/search-terms.js';
 import { searchDocuments } from './search.repo.js';

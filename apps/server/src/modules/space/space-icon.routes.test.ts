@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
 import { authHeader, buildSpace, buildSpaceWithRoles, buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js'
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { indexPage } from '../ai/index.service.js';
 import { retrieve } from '../ai/retrieval.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 
 let t: TestApp;
 beforeAll(async () => {

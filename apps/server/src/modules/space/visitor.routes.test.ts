@@ -11,7 +11,7 @@ import {
   buildUser,
   paragraphBlock,
 } from '../../../test/factories.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;

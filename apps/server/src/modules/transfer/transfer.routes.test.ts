@@ -32,9 +32,13 @@ import { extractText } from '../file/file.text.js';
 import { saveAccountSettings } from '../account/account-limits.repo.js';
 import { createPreviewSigner } from '../file/file.preview.js';
 import { uploadFile } from '../file/file.service.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 import mammoth from 'mammoth';
-import { confluencePageHtml, confluenceSpaceExport, tableDocx } from './transfer.test-fixtures.js';
+import {
+  confluencePageHtml,
+  confluenceSpaceExport,
+  tableDocx,
+} from '../../../test/import-documents.js';
 import { transferKeepMs } from './transfer.service.js';
 
 type Headers = Record<string, string>;

@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { Role, type GoodsRequest, type Order } from '@library/contract';
-import { queryRows } from '../../db/database.js';
-import { authHeader, buildUser } from '../../../test/factories.js';
-import type { TestApp } from '../../../test/test-app.js';
+import { queryRows } from '../src/db/database.js';
+import { authHeader, buildUser } from './factories.js';
+import type { TestApp } from './test-app.js';
 
 export type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
