@@ -1,7 +1,7 @@
-// A fast model of the product's keyword retrieval for trying changes (issue 19): the product's own
+// A fast model of the product's keyword retrieval for trying changes: the product's own
 // chunker, passage terms, question terms and referDocsOf, with the BM25 of retrieval.repo.ts
 // (seeded candidates included) computed in memory instead of in SQL. On CMRC 2018 and DRCD it
-// gives the figures of ai-scripts.bench.ts exactly (docs/decisions/ai.md 'Issue 19, session 4')
+// gives the figures of ai-scripts.bench.ts exactly (docs/decisions/ai.md, "the section's tail")
 // in about 20 s instead of several minutes; a change it favours is then confirmed through the
 // product by that bench. Beside recall and the first snippet it counts how often the first
 // reference's block holds the answer (each sentence of these sets is a block of its own).

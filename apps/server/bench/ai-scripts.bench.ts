@@ -1,8 +1,8 @@
-// AI retrieval across scripts (issue 19): CMRC 2018 (Simplified, 256 passages, 1,002 questions)
+// AI retrieval across scripts: CMRC 2018 (Simplified, 256 passages, 1,002 questions)
 // and DRCD (Traditional, 1,000 paragraphs, 3,524 questions; CC BY-SA 3.0, see
 // apps/server/test-data/drcd/README.md) loaded as pages through the API and indexed by the real
 // jobs; every question asked through the product's retrieval as the set has it and converted to
-// the other script (OpenCC, characters only) — the four sets of the issue's table. Before and
+// the other script (OpenCC, characters only) — four sets in all. Before and
 // after in one run: first indexed with script folding off (term format 1), then folding on and
 // each space re-indexed by its `ai.reindex-space` job (the term format is in each chunk's hash,
 // so every chunk is replaced), the same questions asked again. Also the cost of folding a chunk.

@@ -1,4 +1,4 @@
-// AI retrieval quality and speed (issue 5 §6, issue 19):
+// AI retrieval quality and speed:
 //  1. CMRC 2018: 256 passages loaded as pages through the API, indexed by the real jobs, all
 //     1,002 questions asked through the product's retrieval → recall@1, recall@5, MRR; and the
 //     indexing rate (pages/second, jobs only).

@@ -1,4 +1,4 @@
-// Fits the weights of the citation model (modules/ai/citation.ts, issue 19): for every question of
+// Fits the weights of the citation model (modules/ai/citation.ts): for every question of
 // a set, the chunk of its page that holds the answer is cut into sentences by the product's own
 // chunker, each sentence described by the model's features, and the weights chosen so that the
 // sentence holding the answer's start gets the highest score (softmax over the chunk's sentences,

@@ -1,4 +1,4 @@
-// Imports through the real routes (issue 14 §3, §5): POST /api/v1/space/{id}/import stores the
+// Imports through the real routes: POST /api/v1/space/{id}/import stores the
 // upload and queues the transfer, its job (run here in the same process) does the import.
 // Two archives in one run, each measured as the process's peak RSS (sampled every 20 ms, from
 // the upload's first byte to the transfer's end) against the RSS just before it:
@@ -6,7 +6,7 @@
 //    neighbouring pages): pages per second and peak RSS;
 // 2. a 200 MB archive (BENCH_ARCHIVE_MB): 100 Markdown pages, each linking its attachment, and
 //    incompressible attachments making up the rest — the upload, the temp copy and the files
-//    stream, so the growth must stay under 100 MB (issue 14 §3).
+//    stream, so the growth must stay under 100 MB.
 //   npx tsx --conditions=source apps/server/bench/import.bench.ts
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://… for PostgreSQL. BENCH_PAGES (1000).
 import crypto from 'node:crypto';

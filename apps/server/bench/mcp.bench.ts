@@ -1,4 +1,4 @@
-// The MCP server's search (issue 13 §4): p95 of `tools/call search_space` through the official
+// The MCP server's search: p95 of `tools/call search_space` through the official
 // SDK's Client over Streamable HTTP on loopback (key check, access check, the stateless server
 // and transport per request, JSON-RPC both ways) beside the AI retrieval's own time
 // (`searchSpace`, what the chat runs) for the same questions, interleaved in the same run.

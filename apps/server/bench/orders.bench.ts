@@ -1,4 +1,4 @@
-// 1,000 concurrent payment notifications for 100 orders (issue 15 §5): each order must be paid
+// 1,000 concurrent payment notifications for 100 orders: each order must be paid
 // exactly once — one state change, one quota grant — however many signed notifications race for
 // it. The notifications go through the real Alipay adapter (RSA2-verified, against a loopback fake
 // gateway that signs like Alipay) and the real route. Exits 1 if any order is paid twice or not at

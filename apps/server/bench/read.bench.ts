@@ -1,4 +1,4 @@
-// The speed of an ordinary read (issue 17): the real server as `npm start` runs it (the built
+// The speed of an ordinary read: the real server as `npm start` runs it (the built
 // bundle, its default logging) against a bare Fastify answering a constant, both in their own
 // process and measured in the same run, with autocannon at 100 connections for 10 s each:
 // a page's blocks (100 blocks), the page's details, the space's tree, the user, the health check.

@@ -1,5 +1,5 @@
 // Times the space access check of someone who is in a space through a team against someone who
-// is in it directly (issue 11 §6: no slower than 1.5×), in the same run, over a team forest of
+// is in it directly (target: no slower than 1.5×), in the same run, over a team forest of
 // 1,000 teams and 10,000 memberships: GET /api/v2/space/{id} and GET page blocks, each read
 // checking the caller's roles in one query.
 //   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/team-access.bench.ts

@@ -1,4 +1,4 @@
-// What a person feels in the browser (issue 3 §8), measured in Debian's Chromium against the real
+// What a person feels in the browser, measured in Debian's Chromium against the real
 // built web app served by this process, each figure beside the same measure on a small space or
 // page in the same run:
 //   - a space of 10,000 nodes with every topic expanded: tree API answer → rows painted; expanding
@@ -6,7 +6,7 @@
 //   - a page of 2,000 blocks: navigation → last block painted, and → the editor editable (each
 //     the median of UI_BENCH_PAGE_RUNS opens, 3 by default); typing (keydown → next frame); the
 //     autosave after typing sends the one changed block, not 2,000;
-//   - a 100-page PDF uploaded through the API (issue 4 §6): click on its name in the space's file
+//   - a 100-page PDF uploaded through the API: click on its name in the space's file
 //     library → first page painted on its canvas, beside a 2-page PDF.
 //   npm run build && npx tsx --conditions=source apps/server/bench/ui.bench.ts
 //   UI_BENCH_ONLY=page … runs only the page figures, UI_BENCH_ONLY=tree … only the tree figures.
@@ -404,7 +404,7 @@ async function main() {
     line('pdf: click → page 1 painted, 2 pages:', runs(pdfSamples[2]));
     line('pdf: click → page 1 painted, 100 pages:', runs(pdfSamples[100]));
     line('pdf: ratio 100 / 2 pages (median):', (pdfBig.median / pdfSmall.median).toFixed(2));
-    if (pdfBig.median >= 1500) out('pdf: OVER the 1.5 s target (issue 4 §6)');
+    if (pdfBig.median >= 1500) out('pdf: OVER the 1.5 s target');
   } finally {
     await browser.close();
     await app.close();

@@ -1,4 +1,4 @@
-// CMRC 2018 retrieval evaluation (issue 5 §6): every passage becomes a page through the product's
+// CMRC 2018 retrieval evaluation: every passage becomes a page through the product's
 // own API (create, save blocks — one paragraph block per sentence —, publish), the AI index is
 // built by the real jobs, and every question goes through the product's retrieval; a hit is a
 // returned passage that contains an answer text. Used by ai.bench.ts (all 1,002 questions) and by

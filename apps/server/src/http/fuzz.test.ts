@@ -1,4 +1,4 @@
-// No input makes a 500 (issue 16): a seeded generator sends malformed requests to every operation
+// No input makes a 500: a seeded generator sends malformed requests to every operation
 // of the app's OpenAPI document as an anonymous visitor, a reader of a space and its owner, on
 // real ids (a space with a topic, pages, a version, a comment, a link, a file, a note, an AI
 // conversation…). It asserts that none is answered 5xx or left hanging (nor carries 100001 in a

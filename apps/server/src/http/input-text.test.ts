@@ -1,4 +1,4 @@
-// Text PostgreSQL cannot keep (issue 16): NUL and lone surrogates are refused where input enters,
+// Text PostgreSQL cannot keep: NUL and lone surrogates are refused where input enters,
 // 400 + 100002 naming the field, for every route at once; editor documents are stripped of them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

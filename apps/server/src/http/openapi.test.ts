@@ -1,4 +1,4 @@
-// The OpenAPI document at /api/docs is one a client generator can use (issue 16): uploads,
+// The OpenAPI document at /api/docs is one a client generator can use: uploads,
 // the answer stream and downloads have their real bodies, every operation has a unique
 // operationId, a summary and the shared 4xx answer, and every $ref resolves.
 import swagger from '@fastify/swagger';

@@ -1,4 +1,4 @@
-// Issue 16 §2, "PostgreSQL stopped for 30 s under load": clients keep saving and reading while
+// PostgreSQL stopped for 30 s under load: clients keep saving and reading while
 // the database is stopped (pg_ctl stop -m fast, which also ends open connections) and started
 // again 30 s later. Meanwhile every API answer is 503 with Retry-After — never a 500, never a
 // hang — and afterwards the same process serves again, its LISTEN connections (session and

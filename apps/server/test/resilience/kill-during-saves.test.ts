@@ -1,4 +1,4 @@
-// Issue 16 §2, "kill -9 during 1,000 acknowledged saves": clients save blocks to one instance
+// kill -9 during 1,000 acknowledged saves: clients save blocks to one instance
 // until 1,000 saves have been acknowledged, then the instance is killed with SIGKILL while more
 // are in flight. Started again on the same data, it has every acknowledged block — on the
 // embedded database (PGlite in DATA_DIR) and on PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 16 §2, "two instances, one killed": PostgreSQL, Redis and two instances of the built
+// Two instances, one killed: PostgreSQL, Redis and two instances of the built
 // server behind HAProxy; 50 clients save blocks, upload files and ask the AI (SSE) while one
 // instance is killed with SIGKILL. Nothing acknowledged is lost, each client's next request
 // succeeds through the survivor, the killed instance's job is taken over once its lease runs

@@ -1,4 +1,4 @@
-// The MCP server at /api/mcp (issue 13 §4), driven by the official SDK's own Client over
+// The MCP server at /api/mcp, driven by the official SDK's own Client over
 // Streamable HTTP against a listening server: initialize, tools/list, tools/call — search on a
 // Chinese question (CMRC 2018) answers the passage with its page and block ids — and every tool
 // × (anonymous, key of another space, key of a user who lost access, revoked key, valid key):

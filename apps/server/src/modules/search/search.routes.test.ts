@@ -1,4 +1,4 @@
-// GET /api/v3/search (issue 14): Chinese as people type it (jieba words, single characters,
+// GET /api/v3/search: Chinese as people type it (jieba words, single characters,
 // pinyin initials, both scripts, phrases), English stems, every kind of result, and the access
 // policy — a reader, a non-member or a visitor never sees a title or a snippet of what they
 // cannot open (counted), a page is found within 5 s of its save by the running worker.

@@ -1,4 +1,4 @@
-// A topic closed to visitors (issue 13 §2): in a space open to visitors, the topic and its whole
+// A topic closed to visitors: in a space open to visitors, the topic and its whole
 // subtree are hidden from visitors (anonymous or logged in, not members) in every read path —
 // tree, list view, topic, page, blocks, versions, comments, files, AI passages and the MCP view
 // — while members keep reading them. Only space admins switch it.

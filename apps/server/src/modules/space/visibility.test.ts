@@ -281,7 +281,7 @@ describe('the visibility rule through every route that exposes content', () => {
     }
   });
 
-  it('search (issue 14): results in the space named, by the same rule', async () => {
+  it('search: results in the space named, by the same rule', async () => {
     for (const caller of callerNames) {
       const { spaceId, ids } = spaceOf(caller);
       const res = await t.call(
