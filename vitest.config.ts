@@ -20,16 +20,16 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          // the tests beside the product code; test/resilience/ needs the built server and apt
+          // packages: `npm run test:resilience`
           include: ['src/**/*.test.ts'],
-          // need the built server and apt packages: `npm run test:resilience`
-          exclude: ['src/resilience/**'],
           environment: 'node',
           // the MCP SDK's client reaches eventsource-parser, whose 'source' export is TypeScript:
           // Vite transforms it instead of Node loading it
           server: { deps: { inline: [/@modelcontextprotocol\/sdk/, /eventsource/] } },
           testTimeout: 30000,
           hookTimeout: 60000,
-          globalSetup: ['src/test/global-setup.ts'],
+          globalSetup: ['test/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',

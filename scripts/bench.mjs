@@ -1,4 +1,4 @@
-// npm run bench: every benchmark under apps/server/src/bench (each prints its figures as ratios
+// npm run bench: every benchmark under apps/server/bench (each prints its figures as ratios
 // against a baseline measured in the same run). BENCH_DATABASE_URL=postgres://… also runs them
 // on PostgreSQL; use a throwaway database. The browser benchmark (ui.bench.ts) needs the built
 // web app and Debian's Chromium: the web app is built first when it is missing.
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dir = path.join(root, 'apps/server/src/bench');
+const dir = path.join(root, 'apps/server/bench');
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 }

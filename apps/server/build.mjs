@@ -1,8 +1,8 @@
 // Builds the server into dist/ with esbuild: one ESM bundle per entry (main, cli/*) with
 // the contract package compiled in from its TypeScript source; npm dependencies stay external.
-// Type checking is `npm run typecheck`'s job, so a build takes about a second. Test code
-// (src/test/, with the fakes of outside services) must never reach the bundle: the build fails
-// if it does.
+// Type checking is `npm run typecheck`'s job, so a build takes about a second. Test and
+// benchmark code (test/, with the fakes of outside services; bench/; the *.test.ts files beside
+// the product code) must never reach the bundle: the build fails if an entry point reaches any.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -33,7 +33,7 @@ const result = await build({
   logLevel: 'warning',
 });
 const testCode = Object.keys(result.metafile.inputs).filter(
-  (input) => input.startsWith('src/test/') || /\.(test|bench)\.ts$/.test(input),
+  (input) => /^(test|bench)\//.test(input) || /\.(test|bench)\.ts$/.test(input),
 );
 if (testCode.length > 0) {
   console.error(`The server bundle must not contain test code:\n  ${testCode.join('\n  ')}`);

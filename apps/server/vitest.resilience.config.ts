@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The resilience tests (src/resilience/): the built server as child processes, with PostgreSQL,
+// The resilience tests (test/resilience/): the built server as child processes, with PostgreSQL,
 // Redis and HAProxy started by the tests. `npm run test:resilience` builds the server first. One
 // file at a time: each loads the machine on its own, and they measure under that load.
 export default defineConfig({
@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     name: 'resilience',
     root: import.meta.dirname,
-    include: ['src/resilience/**/*.test.ts'],
+    include: ['test/resilience/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 180_000,

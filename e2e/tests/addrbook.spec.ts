@@ -1,4 +1,4 @@
-// The address book end to end (issue 11 §6): A's invite link makes B, who registers with it by
+// The address book end to end: A's invite link makes B, who registers with it by
 // SMS, A's friend; A makes a team with a sub-team and invites B into the sub-team; B accepts under
 // New invites; A gives the team a space; B reads a page there; A takes B out of the sub-team; B no
 // longer reaches the space.

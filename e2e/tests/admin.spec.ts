@@ -4,7 +4,7 @@ import { expect, newMobile, test } from './support/fixtures';
 import { loginByPassword, loginBySms, loginDialog } from './support/login';
 import { chooseMenuItem } from './support/menu';
 
-// Issue 12, the administration: an administrator finds a user in /sys/users and suspends them —
+// The administration: an administrator finds a user in /sys/users and suspends them —
 // the user's open tab is logged out on its next request — then restores them; and switches
 // 'create space' off for a user, who then sees no way to create a space and whose call is refused
 // with 700051.

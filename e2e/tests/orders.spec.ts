@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { newUserWithSpace } from './support/content';
 
-// Issue 15 §5: a user hits a quota (7001xx) — an upload refused because the space is full —
+// A user hits a quota (7001xx) — an upload refused because the space is full —
 // takes the error toast's 'upgrade' to the price list, buys a plan in the sandbox through the
 // checkout, which turns paid by itself, comes back and uploads what failed before.
 

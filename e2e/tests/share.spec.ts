@@ -1,4 +1,4 @@
-// Shares (issue 13 §1): a page shared with a password, opened by someone without an account —
+// Shares: a page shared with a password, opened by someone without an account —
 // the password screen, the page with its image, the attachment downloaded intact — and 'not
 // found' once the page is unpublished; and a topic shared with AI questions, asked by a guest —
 // the answer cites the topic's page, never another page of the space.

@@ -1,4 +1,4 @@
-// Issue 16 §4: what a new user tripped over — the AI chat tab appears as soon as the space's AI
+// What a new user tripped over — the AI chat tab appears as soon as the space's AI
 // is switched on, labels follow a language switch (the AI tab opened before it, the default
 // group), the top bar names the space and the page, and opening the space to visitors sticks.
 import { expect, test } from './support/fixtures';

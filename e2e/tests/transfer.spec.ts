@@ -1,4 +1,4 @@
-// Import and export (issue 14 §3–4) in the browser, each a transfer job the dialog follows on the
+// Import and export in the browser, each a transfer job the dialog follows on the
 // server: a Word document with a table imported into the space shows its table; a page exported
 // as PDF holds its Chinese text (read back with a PDF text reader, not a screenshot).
 import fs from 'node:fs';

@@ -45,7 +45,7 @@ export interface Config {
   /** how long a background job's claim lasts unless its worker renews it (a killed worker's job
    *  comes back to the others after it) */
   jobLeaseMs: number;
-  // --- files (issue 4) ---
+  // --- files ---
   /** where file bytes live: DATA_DIR/files or an S3-compatible bucket */
   storage: StorageName;
   s3: S3Settings | undefined;
@@ -53,12 +53,12 @@ export interface Config {
   quotas: Quotas;
   /** HMAC key of preview URLs; unset = one generated once and kept under DATA_DIR */
   previewSecret: string | undefined;
-  // --- AI chat (issue 5) ---
+  // --- AI chat ---
   /** seals model providers' API keys; unset = one generated once and kept under DATA_DIR */
   aiSecretKey: string | undefined;
   /** longest wait for a model's first token and between two streamed pieces */
   aiModelTimeoutMs: number;
-  // --- orders and payment (issue 15) ---
+  // --- orders and payment ---
   payment: PaymentSettings;
 }
 
@@ -226,7 +226,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
 }
 
-/** PAYMENT_PROVIDERS, ORDER_EXPIRE_MINUTES and each enabled provider's keys (issue 15). */
+/** PAYMENT_PROVIDERS, ORDER_EXPIRE_MINUTES and each enabled provider's keys. */
 function loadPaymentSettings(env: Env): PaymentSettings {
   const known = ['sandbox', 'alipay', 'wechat'] as const;
   const providers = [
@@ -320,7 +320,7 @@ function loadPaymentSettings(env: Env): PaymentSettings {
   };
 }
 
-/** AI_SECRET_KEY and AI_MODEL_TIMEOUT_MS (issue 5). */
+/** AI_SECRET_KEY and AI_MODEL_TIMEOUT_MS. */
 function loadAiSettings(env: Env) {
   const aiSecretKey = text(env, 'AI_SECRET_KEY');
   if (aiSecretKey !== undefined && aiSecretKey.length < 32) {
@@ -334,7 +334,7 @@ function loadAiSettings(env: Env) {
 
 const maxBytes = Number.MAX_SAFE_INTEGER;
 
-/** STORAGE, S3_*, the site's file quotas and PREVIEW_SECRET (issue 4). */
+/** STORAGE, S3_*, the site's file quotas and PREVIEW_SECRET. */
 function loadFileSettings(env: Env) {
   const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
   let s3: S3Settings | undefined;

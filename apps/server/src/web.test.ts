@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const indexHtml = '<!doctype html><html><body><div id="root"></div>test-index</body></html>';
 const appJs = 'console.log("app-abc123");';

@@ -6,7 +6,7 @@
 // CSS, then the lazy chunks the router and the start-up load at once for that address, each with
 // its static imports and CSS (app/routes.tsx, app/guard/guard-decision.ts, app/early-start.ts). A
 // file shared by several is counted once.
-//  - The shell and the home route — the issue's measure and the budget: a visitor at /home gets
+//  - The shell and the home route — the visit the budget holds: a visitor at /home gets
 //    the welcome page (HomeRoute → WelcomeScreen).
 //  - `/` without a saved login: not a public path, so the guard sends it to /login, whose route
 //    (LoginRoute) draws the same welcome page and opens the login dialog at once (AppDialogs loads

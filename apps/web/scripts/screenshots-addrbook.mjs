@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of the address book (issue 11 §4) against a running server (which serves
+// Screenshots of the address book against a running server (which serves
 // apps/web/dist), started with SMS_FIXED_CODE:
 //   SMS_FIXED_CODE=246810 BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-addrbook.mjs
 // Sets up six people through the API — friends by invite code, a friend request, groups and a

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of the administration (issue 12) against a running server (which serves
+// Screenshots of the administration against a running server (which serves
 // apps/web/dist), started with REGISTRATION=approval, SMS_FIXED_CODE and a known administrator:
 //   ADMIN_ACCOUNT=admin@example.com ADMIN_PASSWORD=Admin12345 BASE_URL=http://127.0.0.1:3000 \
 //     node apps/web/scripts/screenshots-admin.mjs

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots of personal access keys (account settings, a new key shown once) and of the topic
-// visitor switch in the tree's menu (issue 13), against a running server started with
+// visitor switch in the tree's menu, against a running server started with
 // SMS_FIXED_CODE:
 //   SMS_FIXED_CODE=246810 BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-mcp.mjs
 // Pictures go to <repo>/shots/mcp-*.png in zh_CN and en_US, light and dark, desktop and 390 px.

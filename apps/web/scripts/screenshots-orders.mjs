@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of goods, orders and payment (issue 15 §4) against a running server (which serves
+// Screenshots of goods, orders and payment against a running server (which serves
 // apps/web/dist) with the sandbox provider (the default), SMS_FIXED_CODE and a known
 // administrator:
 //   SMS_FIXED_CODE=246810 ADMIN_ACCOUNT=admin@example.com ADMIN_PASSWORD=Admin12345 \

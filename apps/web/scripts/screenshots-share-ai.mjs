@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of AI questions through a share (issue 13 §1), against a running server:
+// Screenshots of AI questions through a share, against a running server:
 //   BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-share-ai.mjs
 // An owner shares a topic of published pages with AI questions (AI on, no model: the offline
 // answerer); a guest asks, in zh_CN light at 1280 px and en_US dark at 390 px.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global document, HTMLImageElement -- used inside page scripts, which run in the browser */
-// Screenshots of shares (issue 13 §1), against a running server (which serves apps/web/dist):
+// Screenshots of shares, against a running server (which serves apps/web/dist):
 //   BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-share.mjs
 // The server must run with SMS_FIXED_CODE (default 246810 here). Pictures go to <repo>/shots/.
 // An owner makes a space with a topic of published pages (one with an image and a PDF) and

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Screenshots of issue 16 §4 against a running server (which serves the built web app):
+// Screenshots of a space's labels and switches as a new user meets them, against a running
+// server (which serves the built web app):
 //   BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-space-labels.mjs
 // The server must run with SMS_FIXED_CODE (default 246810 here). Pictures go to <repo>/shots/.
 // A new user's sidebar (one empty state), the AI chat tab appearing once the space's AI is

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Screenshots of a space's member groups with a team in them and the friend-and-team picker open
-// (issue 11 §3), against a running server started with SMS_FIXED_CODE:
+// Screenshots of a space's member groups with a team in them and the friend-and-team picker open,
+// against a running server started with SMS_FIXED_CODE:
 //   SMS_FIXED_CODE=246810 BASE_URL=http://127.0.0.1:3000 node apps/web/scripts/screenshots-space-members.mjs
 // Pictures go to <repo>/shots/space-members-*.png in zh_CN and en_US, light and dark.
 /* global localStorage -- used inside page scripts, which run in the browser */

@@ -1,4 +1,4 @@
-// No input makes a 500 (issue 16): a seeded generator sends malformed requests to every operation
+// No input makes a 500: a seeded generator sends malformed requests to every operation
 // of the app's OpenAPI document as an anonymous visitor, a reader of a space and its owner, on
 // real ids (a space with a topic, pages, a version, a comment, a link, a file, a note, an AI
 // conversation…). It asserts that none is answered 5xx or left hanging (nor carries 100001 in a
@@ -23,7 +23,7 @@ import {
   buildUser,
   paragraphBlock,
   testClient,
-} from '../test/factories.js';
+} from '../../test/factories.js';
 import {
   malformedRequest,
   operationsOf,
@@ -32,9 +32,9 @@ import {
   type OpenApiDocument,
   type Operation,
   type RealValues,
-} from '../test/malformed-requests.js';
-import { openPrivateTestDatabase } from '../test/private-database.js';
-import { recordingSms } from '../test/test-app.js';
+} from '../../test/malformed-requests.js';
+import { openPrivateTestDatabase } from '../../test/private-database.js';
+import { recordingSms } from '../../test/test-app.js';
 import type { App } from './route-types.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 160001);

@@ -1,11 +1,17 @@
-// Text PostgreSQL cannot keep (issue 16): NUL and lone surrogates are refused where input enters,
+// Text PostgreSQL cannot keep: NUL and lone surrogates are refused where input enters,
 // 400 + 100002 naming the field, for every route at once; editor documents are stripped of them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
 import { spaces } from '../db/schema/index.js';
-import { authHeader, buildPage, buildSpace, buildUser, paragraphBlock } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import {
+  authHeader,
+  buildPage,
+  buildSpace,
+  buildUser,
+  paragraphBlock,
+} from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findUnsafeText } from './input-text.js';
 
 let t: TestApp;

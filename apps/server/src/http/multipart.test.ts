@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
 import { spaceFiles, users } from '../db/schema/index.js';
-import { authHeader, buildSpace, buildUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { authHeader, buildSpace, buildUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

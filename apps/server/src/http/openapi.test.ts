@@ -1,4 +1,4 @@
-// The OpenAPI document at /api/docs is one a client generator can use (issue 16): uploads,
+// The OpenAPI document at /api/docs is one a client generator can use: uploads,
 // the answer stream and downloads have their real bodies, every operation has a unique
 // operationId, a summary and the shared 4xx answer, and every $ref resolves.
 import swagger from '@fastify/swagger';
@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { binaryResponse, openApiOptions, operationIdOf } from './openapi.js';
 
 type Json = Record<string, unknown>;

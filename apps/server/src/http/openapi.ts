@@ -1,4 +1,4 @@
-// The OpenAPI document at /api/docs (issue 16). Route schemas say what each route takes and
+// The OpenAPI document at /api/docs. Route schemas say what each route takes and
 // answers; this module adds, once for every route (new ones too), what a client generator needs
 // besides: an operationId from method and path, a summary, the shared 4xx error answer, the
 // servers, which routes need no token, the multipart body of uploads, and named components for

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

@@ -60,7 +60,7 @@ export const paths = {
   /** visitor entry (route name mcpSpace) */
   openEntry: { path: '/open/:spaceId', getHref: (spaceId: string) => `/open/${encode(spaceId)}` },
 
-  /** a share's link, opened without an account (issue 13 §1) */
+  /** a share's link, opened without an account */
   share: { path: '/s/:token', getHref: (token: string) => `/s/${encode(token)}` },
 
   spaceMobileList: { path: '/space-mobile', getHref: () => '/space-mobile' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './space.js';
 
-// Personal access keys (issue 13 §3): read-only keys for MCP clients, made by a user in account
+// Personal access keys: read-only keys for MCP clients, made by a user in account
 // settings, scoped to chosen spaces, revocable, shown once.
 
 export const accessKeyNameMax = 50;

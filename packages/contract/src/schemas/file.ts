@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keywordsSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { idSchema, nameSchema } from './space.js';
 
-// Files of a space (issue 4): upload into a space or a page, the space's file library, rename,
+// Files of a space: upload into a space or a page, the space's file library, rename,
 // delete (to the recycle bin), download, and short-lived signed preview URLs.
 // `POST /api/v3/space/{spaceId}/file[?pageId=]` (multipart, one part named `file`),
 // `GET /api/v3/space/{spaceId}/file`, `GET|PUT|DELETE /api/v3/space/file/{id}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { idSchema } from './space.js';
 
-/** What search finds (issue 14). */
+/** What search finds. */
 export const searchResultTypes = ['page', 'topic', 'link', 'file', 'note'] as const;
 export type SearchResultType = (typeof searchResultTypes)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { aiQuestionMax } from './ai.js';
 import { idSchema } from './space.js';
 
-// Shares (issue 13 §1): links `/s/{token}` to a space, a topic or a page, read without an
+// Shares: links `/s/{token}` to a space, a topic or a page, read without an
 // account. Managed by members: `POST /api/v1/share`, `GET /api/v1/share/space/{spaceId}`,
 // `PUT /api/v1/share/space/{spaceId}/settings`, `PUT|DELETE /api/v1/share/{id}`. Read by anyone
 // holding the link: `GET /api/v1/share/s/{token}` (meta), `POST /api/v1/share/s/{token}/unlock`,

@@ -3,7 +3,7 @@ import { blockSchema } from './page.js';
 import { idSchema, nameSchema } from './space.js';
 import { nodeAvatarSchema } from './tree.js';
 
-// Templates (issue 14 §2): a page or a topic subtree saved as a template — system templates kept
+// Templates: a page or a topic subtree saved as a template — system templates kept
 // by administrators, space templates kept by a space's admins — and the built-in starters, served
 // in the caller's language. 'New from template' makes a page at once, a topic subtree through a
 // pending creation (a job) that keeps its template from being deleted (700012).

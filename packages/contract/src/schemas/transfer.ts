@@ -1,4 +1,4 @@
-// Import and export of pages (issue 14 §3–4): what the calls take and answer, and the limits an
+// Import and export of pages: what the calls take and answer, and the limits an
 // uploaded archive must keep before anything is extracted.
 import { z } from 'zod';
 import { idSchema } from './space.js';

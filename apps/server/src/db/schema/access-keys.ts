@@ -1,4 +1,4 @@
-// Personal access keys (issue 13 §3): read-only keys a user makes in account settings for MCP
+// Personal access keys: read-only keys a user makes in account settings for MCP
 // clients, each scoped to chosen spaces. Only the SHA-256 of a key is stored; the key itself is
 // shown once, when it is made.
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

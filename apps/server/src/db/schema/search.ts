@@ -1,4 +1,4 @@
-// The search index (issue 14, docs/decisions/search.md): one document per thing search finds —
+// The search index (docs/decisions/search.md): one document per thing search finds —
 // a page's draft and its published version, a topic, a link, a file (name and extracted text),
 // a quick note — with its terms (jieba + bigrams + single characters + pinyin initials of the
 // title, from infra/search/tokenizer.ts) in `search_postings` for BM25. Access is decided at

@@ -1,4 +1,4 @@
-// Shares (issue 13 §1): a link `/s/<token>` to a space, a topic or a page, read without an
+// Shares: a link `/s/<token>` to a space, a topic or a page, read without an
 // account, with an optional password, an expiry and what the link allows besides reading.
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// Templates (issue 14 §2): system templates (administrators) and space templates (a space's
+// Templates: system templates (administrators) and space templates (a space's
 // admins), each a snapshot of a page or a topic subtree; and the pending creations made from them
 // (a topic subtree is made by a job; while it waits its template cannot be deleted, 700012).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Imports and exports run as background jobs (issue 14 §3–4): one row each, seen by its starter
+// Imports and exports run as background jobs: one row each, seen by its starter
 // only, with its progress, then the import's report or the export's stored file. A finished
 // transfer and its stored bytes are removed a day later by the `transfer.expire` job.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../test/fakes/fake-openai-server.js';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/openai.js';
 import { embed, LlmError, ping, rerank, streamChat } from './openai-compatible.js';
 
 let fake: FakeOpenAiServer;

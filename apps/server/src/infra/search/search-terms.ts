@@ -1,4 +1,4 @@
-// Terms of the search index (issue 14, docs/decisions/search.md), built on the AI index's
+// Terms of the search index (docs/decisions/search.md), built on the AI index's
 // tokenizer (jieba search mode + CJK bigrams, Traditional folded to Simplified): English words
 // are stemmed (Porter), every CJK character is also a term of its own (so one typed character
 // finds the pages that hold it), and a title adds the pinyin initials of itself and of every

@@ -2,7 +2,7 @@
 // word also yields its shorter words) plus CJK character bigrams (marked with a leading '~'),
 // lower-cased, without punctuation and without function/question words. Tuned on CMRC 2018
 // (docs/performance.md 'AI'): bigrams catch words jieba splits differently in question and text.
-// Script-neutral (issue 19): Traditional text is folded to Simplified (OpenCC, Taiwan phrases
+// Script-neutral: Traditional text is folded to Simplified (OpenCC, Taiwan phrases
 // too: 軟體 → 软件) before it is cut, in the index and in the question alike, so a question in
 // one script finds passages written in the other; the stored text keeps the author's script.
 import type { Jieba } from '@node-rs/jieba';

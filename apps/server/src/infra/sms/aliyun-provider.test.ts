@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAliyunSms, type FakeAliyunSms } from '../../test/fakes/aliyun-fake-server.js';
+import { startFakeAliyunSms, type FakeAliyunSms } from '../../../test/fakes/aliyun-sms.js';
 import {
   aliyunTimestamp,
   buildSendSmsUrl,

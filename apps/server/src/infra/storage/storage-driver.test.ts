@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDriver } from './local-driver.js';
 import { createS3Driver } from './s3-driver.js';
-import { startS3TestServer } from '../../test/fakes/s3-test-server.js';
+import { startS3TestServer } from '../../../test/fakes/s3.js';
 import {
   assertStorageKey,
   StorageNotFoundError,

@@ -1,4 +1,4 @@
-// Account settings: the user's personal access keys for MCP clients (issue 13 §3).
+// Account settings: the user's personal access keys for MCP clients.
 import {
   accessKeyListSchema,
   createAccessKeyRequestSchema,

@@ -1,4 +1,4 @@
-// Personal access keys (issue 13 §3, docs/decisions/mcp.md): a user makes read-only keys for MCP
+// Personal access keys (docs/decisions/mcp.md): a user makes read-only keys for MCP
 // clients, each scoped to spaces the user may read. A key is `lbk_` + 32 random bytes
 // (base64url, 256 bits); only its SHA-256 is stored — a hash of a high-entropy secret needs no
 // salt or slow hash. It opens only the MCP view (`auth: 'accessKey'` routes) and only its

@@ -9,9 +9,9 @@ import {
   buildSpaceWithRoles,
   buildUser,
   uniqueMobile,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { multipartBody } from '../../../test/documents.js';
 import { effectiveFeatures } from './account.policy.js';
 
 let t: TestApp;

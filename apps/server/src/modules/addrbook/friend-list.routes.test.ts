@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { envelopeSchema, friendListSchema } from '@library/contract';
 import { friendGroups, friendships, users } from '../../db/schema/index.js';
 import { ok } from '../../http/envelope.js';
-import { authHeader, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { presentFriend } from './friend.presenter.js';
 import { listFriends } from './friend.repo.js';
 

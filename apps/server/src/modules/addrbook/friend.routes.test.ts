@@ -2,8 +2,8 @@
 // once, groups and remarks, removing, and the switch and quotas that limit befriending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role } from '@library/contract';
-import { authHeader, buildUser, testClient, uniqueMobile } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser, testClient, uniqueMobile } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findById } from '../user/user.repo.js';
 
 let t: TestApp;

@@ -4,9 +4,9 @@
 // the address book's 'new invites' list and badge for both sides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role } from '@library/contract';
-import { authHeader, buildUser } from '../../test/factories.js';
-import { addrbookHelpers } from '../../test/addrbook.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser } from '../../../test/factories.js';
+import { addrbookHelpers } from '../../../test/addrbook.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findById } from '../user/user.repo.js';
 
 let t: TestApp;

@@ -6,9 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role, recycleRetentionDays } from '@library/contract';
 import { recycleItems, teams } from '../../db/schema/index.js';
-import { authHeader, buildUser } from '../../test/factories.js';
-import { addrbookHelpers } from '../../test/addrbook.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser } from '../../../test/factories.js';
+import { addrbookHelpers } from '../../../test/addrbook.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { purgeExpiredRecycleItems } from '../recycle/recycle.service.js';
 
 let t: TestApp;

@@ -3,9 +3,9 @@
 // manages, and the switch and quotas (700066, 700104, 700109, 700110).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role } from '@library/contract';
-import { authHeader, buildUser } from '../../test/factories.js';
-import { addrbookHelpers } from '../../test/addrbook.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser } from '../../../test/factories.js';
+import { addrbookHelpers } from '../../../test/addrbook.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let adminHeaders: Record<string, string>;

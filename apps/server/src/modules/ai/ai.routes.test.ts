@@ -7,7 +7,7 @@ import { queryRows } from '../../db/database.js';
 import { aiMessages, aiProviders, spaceAi, spaceFiles, transfers } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../test/fakes/fake-openai-server.js';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/openai.js';
 import {
   authHeader,
   buildSpaceWithRoles,
@@ -15,8 +15,8 @@ import {
   buildUser,
   paragraphBlock,
   termDrift,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { destroySpace } from '../recycle/recycle.repo.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardMarkdown, offlineAnswer, settledLength } from './answer.js';
 import { chunkChars, chunkPage, sentences } from './chunker.js';
-import { buildPassage } from '../../test/factories.js';
+import { buildPassage } from '../../../test/factories.js';
 
 describe('guardMarkdown', () => {
   it('drops images and foreign links, escapes HTML, keeps our own links and citations', () => {

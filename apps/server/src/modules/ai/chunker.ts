@@ -9,13 +9,13 @@ import { blockSegments, type Segment } from '../../lib/block-text.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
 import { passageTermsFormat } from './passage-terms.js';
 
-/** 400 (issue 19; 200 before): the right page's answer is more often in its best chunk, and
+/** 400 (200 before): the right page's answer is more often in its best chunk, and
  *  the index is a sixth smaller (docs/decisions/ai.md 'Chunks') */
 export const chunkChars = 400;
 /** a sentence shorter than this is repeated at the start of the next chunk */
 const overlapMaxChars = chunkChars / 2;
 /** a section's tail with less new text than this (past the repeated sentence) joins the chunk
- *  before it, which may so reach 1¼ chunks (issue 19, docs/decisions/ai.md 'Issue 19, session 4') */
+ *  before it, which may so reach 1¼ chunks (docs/decisions/ai.md, "the section's tail") */
 const tailChars = chunkChars / 4;
 /** a sentence longer than this is cut at a comma (or hard) into pieces of about a chunk */
 const longSentenceChars = chunkChars * 2;

@@ -1,7 +1,7 @@
 import type { FastifyLogFn } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../test/fakes/fake-openai-server.js';
-import { buildPassage } from '../../test/factories.js';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/openai.js';
+import { buildPassage } from '../../../test/factories.js';
 import { citedSpot } from './citation.js';
 import { citedByRerank, rerankedSentences } from './citation-rerank.js';
 import type { ActiveProvider } from './provider.service.js';

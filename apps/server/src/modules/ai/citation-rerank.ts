@@ -1,9 +1,10 @@
-// The cited sentence chosen by the provider's rerank model, when one is configured (issue 19).
+// The cited sentence chosen by the provider's rerank model, when one is configured.
 // The citation model's likeliest sentences of each passage — three: the one holding the answer is
 // among them for 0.96 of CMRC's and 0.98 of DRCD's questions, against 0.87 for its first choice
 // alone — go to the rerank model in one call, each after its passage's place (title and heading), and each passage
 // cites the one ranked first. Without a rerank model, or when the call fails, every passage cites
-// the citation model's choice (docs/decisions/ai.md 'Issue 19, session 7').
+// the citation model's choice (docs/decisions/ai.md, "the rerank model chooses the cited
+// sentence").
 import type { FastifyBaseLogger } from 'fastify';
 import { rerank } from '../../infra/llm/openai-compatible.js';
 import { passagePlace } from './answer.js';

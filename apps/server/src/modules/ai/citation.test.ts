@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citationFeatures, citationWeights, citedSpot, scoreSentences } from './citation.js';
-import { buildPassage } from '../../test/factories.js';
+import { buildPassage } from '../../../test/factories.js';
 
 /** The text of the sentence the model scores highest. */
 function answering(text: string, title: string, question: string): string {

@@ -1,11 +1,11 @@
-// Where a reference points (issue 19): which sentence of a passage answers the question, its
+// Where a reference points: which sentence of a passage answers the question, its
 // block, and the snippet shown for it. Each sentence is described by a few features — how much
 // of the question it covers (words, then single characters), where it stands, whether its
 // neighbours cover the question, whether it holds what the question asks for (a date for "when",
 // a number for "how many", a place for "where") — and scored by a linear model whose weights were
 // fitted on CMRC 2018 and DRCD by bench/citation-train.ts (softmax over a passage's sentences;
-// docs/decisions/ai.md 'Issue 19, session 5'); the snippet starts where it shows the most of the
-// likely sentences.
+// docs/decisions/ai.md, "a citation model fitted on both sets"); the snippet starts where it
+// shows the most of the likely sentences.
 import { bigramMark, foldScript, queryTerms } from '../../infra/search/tokenizer.js';
 import { sentences } from './chunker.js';
 import type { Passage } from './retrieval.js';
@@ -323,8 +323,8 @@ export function citedSpot(
 
 /** The snippet from `start`: `snippetChars` characters, or on to the end of the sentence that
  *  would be cut when it ends within `snippetMostChars` — whole sentences read better and show
- *  more answers than as many characters cut anywhere (docs/decisions/ai.md 'Issue 19, session
- *  6'); "…" where text is left out before or after. */
+ *  more answers than as many characters cut anywhere (docs/decisions/ai.md, "the snippet ends
+ *  at a sentence's end"); "…" where text is left out before or after. */
 function snippetFrom(text: string, scored: CitedSentence[], start: number): string {
   const from = start + (text.slice(start).length - text.slice(start).trimStart().length);
   let end = Math.min(text.length, from + snippetChars);

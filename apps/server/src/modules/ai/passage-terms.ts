@@ -1,9 +1,10 @@
-// The terms of the AI's keyword index and of a question (issue 19, docs/decisions/ai.md 'Postings'):
-// CJK text is indexed as its character bigrams (plus single-character words, Latin words and
-// numbers) and never again as jieba's words — a two-character word is its own bigram, a longer one
-// is covered by its bigrams —, a quarter fewer postings than words and bigrams both. jieba's
-// words still weigh the question: a word's weight (1) is spread over its bigrams, at least a
-// third each, on top of the weight of a bigram that is in no word of the question.
+// The terms of the AI's keyword index and of a question (docs/decisions/ai.md, "CJK words posted
+// only as their bigrams"): CJK text is indexed as its character bigrams (plus single-character
+// words, Latin words and numbers) and never again as jieba's words — a two-character word is its
+// own bigram, a longer one is covered by its bigrams —, a quarter fewer postings than words and
+// bigrams both. jieba's words still weigh the question: a word's weight (1) is spread over its
+// bigrams, at least a third each, on top of the weight of a bigram that is in no word of the
+// question.
 import { bigramMark, indexTerms, queryTerms } from '../../infra/search/tokenizer.js';
 
 /** 1: jieba words and bigrams; 2: CJK words only as bigrams. Part of each chunk's hash. */

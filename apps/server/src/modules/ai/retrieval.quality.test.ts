@@ -1,4 +1,4 @@
-// Retrieval quality guard (issues 5 §6 and 19): CMRC 2018 (Simplified) and DRCD (Traditional)
+// Retrieval quality guard: CMRC 2018 (Simplified) and DRCD (Traditional)
 // passages loaded through the API and indexed by the real jobs; questions asked through the
 // product's retrieval, as the set has them and converted to the other script (OpenCC). The full
 // sets run in `npm run bench` (ai-scripts.bench.ts); these subsets keep a floor so a regression
@@ -14,9 +14,9 @@ import {
   loadDrcd,
   toSimplified,
   toTraditional,
-} from '../../bench/cmrc.js';
-import { authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/cmrc.js';
+import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,14 +43,15 @@ describe('keyword retrieval in both scripts (subsets)', () => {
     // posted only as bigrams and a section's short tail joined to the chunk before (0.873 / 0.976
     // with 200-character chunks); the first snippet showing the answer 0.905 with snippets run
     // on to a sentence's end (0.889 cut at 160 characters, 0.873 before the citation model) and
-    // its block holding it 0.825 (0.810 before the model), floored a question lower; the
-    // baseline BM25 of the issue would score well below these
+    // its block holding it 0.825 (0.810 before the model), floored a question lower; a plain
+    // baseline (BM25 over jieba words, chunks of about 200 characters; docs/performance.md 'AI')
+    // would score well below these
     expect(same.recallAt1).toBeGreaterThanOrEqual(0.95);
     expect(same.recallAt5).toBeGreaterThanOrEqual(0.99);
     expect(same.mrr).toBeGreaterThanOrEqual(0.97);
     expect(same.snippetAt1).toBeGreaterThanOrEqual(0.895);
     expect(same.blockAt1).toBeGreaterThanOrEqual(0.815);
-    // the index's size (issue 19: 30 % fewer postings): on the whole set 337 postings per page,
+    // the index's size: on the whole set 337 postings per page,
     // 344 before a section's short tail joined the chunk before, 487 when CJK words were posted
     // beside their bigrams; on this subset 350 (363 before the tails joined)
     const [size] = await queryRows<{ perPage: number }>(
@@ -59,7 +60,7 @@ describe('keyword retrieval in both scripts (subsets)', () => {
         / (select count(*) from ai_documents where space_id = ${spaceId}) as "perPage"`,
     );
     expect(size?.perPage).toBeLessThan(360);
-    // the same questions in Traditional (issue 19): 0.667 / 0.82 before script folding, now
+    // the same questions in Traditional: 0.667 / 0.82 before script folding, now
     // the same as in Simplified
     const across = await evaluate(t.db, spaceId, articles, toTraditional);
     expect(across.recallAt1).toBeGreaterThanOrEqual(0.95);

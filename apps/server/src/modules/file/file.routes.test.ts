@@ -12,9 +12,9 @@ import {
   spaceMembers,
 } from '../../db/schema/index.js';
 import { Job, type JobDefinition } from '../../infra/jobs/job-catalogue.js';
-import { startS3TestServer } from '../../test/fakes/s3-test-server.js';
+import { startS3TestServer } from '../../../test/fakes/s3.js';
 import { createStorage } from '../../infra/storage/storage.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   authHeader,
   buildPage,
@@ -22,8 +22,8 @@ import {
   buildSpaceWithRoles,
   buildUser,
   type Caller,
-} from '../../test/factories.js';
-import { multipartBody, tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from './file.test-fixtures.js';
+} from '../../../test/factories.js';
+import { multipartBody, tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from '../../../test/documents.js';
 
 type Headers = Record<string, string>;
 

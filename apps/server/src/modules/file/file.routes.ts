@@ -1,4 +1,4 @@
-// Files of spaces (issue 4): upload, the file library, rename, delete, download, preview URLs
+// Files of spaces: upload, the file library, rename, delete, download, preview URLs
 // (their MCP twin is in modules/mcp), and the root-level `/preview/{id}` that serves a signed URL.
 import type { FastifyReply } from 'fastify';
 import {

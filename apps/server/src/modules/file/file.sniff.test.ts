@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isActiveType, isRefused, sniffType } from './file.sniff.js';
-import { tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from './file.test-fixtures.js';
+import { tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from '../../../test/documents.js';
 
 const sniff = (bytes: Buffer | string, name: string) =>
   sniffType(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), name, true);

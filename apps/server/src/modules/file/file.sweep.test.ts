@@ -12,7 +12,7 @@ import { jobs } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { storageKeys } from '../../infra/storage/storage-driver.js';
 import { createStorage } from '../../infra/storage/storage.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { scheduleTempSweep, sweepEveryMs, sweepTempHandler, tempMaxAgeMs } from './file.sweep.js';
 
 describe('the sweep of temp uploads', () => {

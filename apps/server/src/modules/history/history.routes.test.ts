@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type HistoryItem } from '@library/contract';
 import { spaceMembers, spaceNodes, spaces, visits } from '../../db/schema/index.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addMember, authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { recordVisit } from './history.service.js';
 
 let t: TestApp;

@@ -8,8 +8,8 @@ import {
   testClient,
   uniqueEmail,
   uniqueMobile,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findByMobile } from '../user/user.repo.js';
 import { setStatus } from '../user/user.service.js';
 

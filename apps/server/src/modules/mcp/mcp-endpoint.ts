@@ -1,4 +1,4 @@
-// The routes of the MCP server at `/api/mcp` (issue 13 §4, mcp-server.ts): a POST carries one
+// The routes of the MCP server at `/api/mcp` (mcp-server.ts): a POST carries one
 // JSON-RPC exchange; GET and DELETE answer 405, as a stateless server opens no stream and keeps
 // no session. The server and the SDK load with the first MCP request — most instances never get
 // one, and the SDK is tens of MB.

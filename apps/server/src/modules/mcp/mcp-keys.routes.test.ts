@@ -1,4 +1,4 @@
-// Personal access keys and the MCP view (issue 13 §3): a matrix of every MCP call × (anonymous,
+// Personal access keys and the MCP view: a matrix of every MCP call × (anonymous,
 // key of another space, key of a user who lost access, revoked key, key of a disabled user,
 // valid key) over a space that is not open — never content where the web app would refuse —;
 // keys are made, listed and revoked in account settings, shown once and stored hashed, and open
@@ -15,8 +15,8 @@ import {
   buildUser,
   authHeader,
   paragraphBlock,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hashToken } from '../session/session.service.js';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-// The MCP server at /api/mcp (issue 13 §4), driven by the official SDK's own Client over
+// The MCP server at /api/mcp, driven by the official SDK's own Client over
 // Streamable HTTP against a listening server: initialize, tools/list, tools/call — search on a
 // Chinese question (CMRC 2018) answers the passage with its page and block ids — and every tool
 // × (anonymous, key of another space, key of a user who lost access, revoked key, valid key):
@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaceMemberGroups, spaceMembers } from '../../db/schema/index.js';
-import { drainAll, loadArticles, loadCmrc } from '../../bench/cmrc.js';
+import { drainAll, loadArticles, loadCmrc } from '../../../test/cmrc.js';
 import {
   addMember,
   authHeader,
@@ -17,8 +17,8 @@ import {
   buildSpaceWithRoles,
   buildStoredFile,
   buildUser,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let origin: string;

@@ -1,4 +1,4 @@
-// A standard MCP server at `/api/mcp` (issue 13 §4): the Model Context Protocol over Streamable
+// A standard MCP server at `/api/mcp`: the Model Context Protocol over Streamable
 // HTTP with the official SDK, stateless (a server and transport per request, as the SDK advises
 // for stateless mode), read-only. Its tools call the same services as the `/api/v1/mcp/…` view
 // with the same reader — anonymous (a visitor), a session, or a personal access key limited to

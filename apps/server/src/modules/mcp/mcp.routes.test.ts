@@ -1,10 +1,10 @@
-// The read-only MCP view (issue 13 §3): anonymous callers read what a visitor of an open space
+// The read-only MCP view: anonymous callers read what a visitor of an open space
 // reads (published pages only), callers with a token what their role reads, and a space that is
 // not open is missing to everyone else; the visitor precheck answers in the body's code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { buildSpaceWithRoles, buildStoredFile, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles, buildStoredFile, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

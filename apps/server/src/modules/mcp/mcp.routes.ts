@@ -1,4 +1,4 @@
-// The read-only MCP view (spec §7, issue 13 §3): the GETs external AI tools call. Each is a thin
+// The read-only MCP view (spec §7): the GETs external AI tools call. Each is a thin
 // route over the same service and access check as its sibling in the web app's API (noted on
 // each), so nothing leaves here that the caller could not open there: without a token an
 // anonymous visitor (open spaces, published pages), with one that user's role.

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Order } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import { startFakeAlipay, type FakeAlipay } from '../../test/fakes/alipay-fake-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { orderCalls, type Headers } from './order.test-helpers.js';
+import { startFakeAlipay, type FakeAlipay } from '../../../test/fakes/alipay.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { orderCalls, type Headers } from '../../../test/orders.js';
 
 const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = (key: KeyObject, type: 'pkcs8' | 'spki') =>

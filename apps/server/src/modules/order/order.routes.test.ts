@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultQuotas, ErrorCode, type Order, type OrderState } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { orderCalls, type Headers } from './order.test-helpers.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { orderCalls, type Headers } from '../../../test/orders.js';
 
 let t: TestApp;
 let h: ReturnType<typeof orderCalls>;

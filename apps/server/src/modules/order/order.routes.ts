@@ -1,4 +1,4 @@
-// The buyer's calls (issue 15): the price list, placing, reading, cancelling and refunding orders,
+// The buyer's calls: the price list, placing, reading, cancelling and refunding orders,
 // and the sandbox's one-click payment. The checkout polls GET /api/v1/order/{id} for the live
 // state.
 import {

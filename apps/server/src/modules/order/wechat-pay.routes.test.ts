@@ -12,9 +12,9 @@ import {
   startFakeWechatPay,
   type FakeWechatPay,
   type SignedNotification,
-} from '../../test/fakes/wechat-pay-fake-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { orderCalls, type Headers } from './order.test-helpers.js';
+} from '../../../test/fakes/wechat-pay.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { orderCalls, type Headers } from '../../../test/orders.js';
 
 const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = (key: KeyObject, type: 'pkcs8' | 'spki') =>

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type PageComment } from '@library/contract';
 import { comments, spaceNodes } from '../../db/schema/index.js';
-import { buildPage, buildSpaceWithRoles } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildPage, buildSpaceWithRoles } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { commentDepthMax } from './comment.service.js';
 
 let t: TestApp;

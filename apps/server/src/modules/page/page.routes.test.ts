@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Block, type BlockChange } from '@library/contract';
 import { pageBlocks, spaceNodes } from '../../db/schema/index.js';
-import { buildPage, buildSpaceWithRoles } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildPage, buildSpaceWithRoles } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,9 +22,9 @@ import {
   buildUser,
   paragraphBlock,
   termDrift,
-} from '../../test/factories.js';
-import { spaceIndexRows } from '../../test/space-index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { spaceIndexRows } from '../../../test/space-index.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { indexFile, indexPage } from '../ai/index.service.js';
 import { indexPageForSearch } from '../search/search.index.js';
 import { purgeExpiredRecycleItems } from './recycle.service.js';

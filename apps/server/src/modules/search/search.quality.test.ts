@@ -1,11 +1,11 @@
-// Search quality guard (issue 14 §5): CMRC 2018 trial articles loaded as pages through the API
+// Search quality guard: CMRC 2018 trial articles loaded as pages through the API
 // and indexed by the real jobs; each question's text, typed into search as it stands, finds its
 // article among the first five results in at least 95 % of cases. Every third article (86 pages,
 // about 340 questions) keeps the run short; the rest would only be more distractors.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { drainAll, loadArticles, loadCmrc } from '../../bench/cmrc.js';
-import { authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { drainAll, loadArticles, loadCmrc } from '../../../test/cmrc.js';
+import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
-// GET /api/v3/search (issue 14): Chinese as people type it (jieba words, single characters,
+// GET /api/v3/search: Chinese as people type it (jieba words, single characters,
 // pinyin initials, both scripts, phrases), English stems, every kind of result, and the access
 // policy — a reader, a non-member or a visitor never sees a title or a snippet of what they
 // cannot open (counted), a page is found within 5 s of its save by the running worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { multipartBody } from '../../../test/documents.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { parseKeywords } from '../../infra/search/search-terms.js';
 import { searchDocuments } from './search.repo.js';
 

@@ -1,4 +1,4 @@
-// Search (issue 14, docs/decisions/search.md): the caller's scope from the space access model,
+// Search (docs/decisions/search.md): the caller's scope from the space access model,
 // ranking and access in one query (search.repo.ts), snippets from the matching words.
 import type { searchQuerySchema, SearchResultList } from '@library/contract';
 import type { z } from 'zod';

@@ -5,7 +5,7 @@
 // share the embedded database.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../test/test-app.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.js';
 import {
   addMember,
   authHeader,
@@ -13,7 +13,7 @@ import {
   buildSpace,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
+} from '../../../test/factories.js';
 import { setStatus } from '../user/user.service.js';
 
 let first: TestApp;

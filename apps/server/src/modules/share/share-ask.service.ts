@@ -1,4 +1,4 @@
-// AI questions through a share's link (issue 13 §1): a share holder asks, and the space's AI
+// AI questions through a share's link: a share holder asks, and the space's AI
 // answers from the shared pages only — the published pages of the shared page, topic or space
 // as readers see them, never a passage of another page or of a file — through the chat's own
 // answerer (`answerQuestion`). Nothing is kept: no conversation, no message. 404 when the link

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { aiMessages } from '../../db/schema/index.js';
-import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { askPerIpPerMinute } from './share.routes.js';
 
 let t: TestApp;

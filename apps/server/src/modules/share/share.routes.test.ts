@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, fileBlockUrl } from '@library/contract';
 import { shares } from '../../db/schema/index.js';
-import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { multipartBody } from '../../../test/documents.js';
 import { unlockFailureLimit } from './share-view.service.js';
 import { unlockPerIpPerMinute, unlockPerSharePerMinute } from './share.routes.js';
 

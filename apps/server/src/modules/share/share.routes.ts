@@ -1,4 +1,4 @@
-// Shares (issue 13 §1): managing a space's links (members), and reading through a link
+// Shares: managing a space's links (members), and reading through a link
 // (anyone holding it; `auth: 'none'`, the link and its grant are the credential).
 import type { FastifyRequest } from 'fastify';
 import {

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaceMemberGroups, teamMembers } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   addMember,
   authHeader,
@@ -15,7 +15,7 @@ import {
   buildSpace,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
+} from '../../../test/factories.js';
 
 let first: TestApp;
 let second: TestApp;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { addMember, authHeader, buildSpace, buildUser, uniqueEmail } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  addMember,
+  authHeader,
+  buildSpace,
+  buildUser,
+  uniqueEmail,
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// A space's icon as a picture (issue 4 §1): its admins upload one image through the avatar store
+// A space's icon as a picture: its admins upload one image through the avatar store
 // (PNG, JPEG, GIF or WebP sniffed from the bytes, at most 2 MB) and its members and visitors read
 // it back. The space's `icon` then holds the root-relative path `/v2/space/{id}/icon?v=<key>`
 // (the web's image path rule prefixes it with /api); emoji icons stay plain text.

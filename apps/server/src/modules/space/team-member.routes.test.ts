@@ -4,9 +4,9 @@
 // Someone in a group only through a team cannot leave it on their own (800010).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
-import { buildStoredFile, buildSpace, paragraphBlock } from '../../test/factories.js';
-import { addrbookHelpers } from '../../test/addrbook.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildStoredFile, buildSpace, paragraphBlock } from '../../../test/factories.js';
+import { addrbookHelpers } from '../../../test/addrbook.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

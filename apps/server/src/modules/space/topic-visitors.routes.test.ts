@@ -1,14 +1,14 @@
-// A topic closed to visitors (issue 13 §2): in a space open to visitors, the topic and its whole
+// A topic closed to visitors: in a space open to visitors, the topic and its whole
 // subtree are hidden from visitors (anonymous or logged in, not members) in every read path —
 // tree, list view, topic, page, blocks, versions, comments, files, AI passages and the MCP view
 // — while members keep reading them. Only space admins switch it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { buildSpaceWithRoles, paragraphBlock } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { indexPage } from '../ai/index.service.js';
 import { retrieve } from '../ai/retrieval.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,8 +19,8 @@ import {
   buildStoredFile,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { filterReadable, type Audience } from './visibility.js';
 
 let t: TestApp;
@@ -281,7 +281,7 @@ describe('the visibility rule through every route that exposes content', () => {
     }
   });
 
-  it('search (issue 14): results in the space named, by the same rule', async () => {
+  it('search: results in the space named, by the same rule', async () => {
     for (const caller of callerNames) {
       const { spaceId, ids } = spaceOf(caller);
       const res = await t.call(

@@ -10,9 +10,9 @@ import {
   buildSpaceWithRoles,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { multipartBody } from '../../../test/documents.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

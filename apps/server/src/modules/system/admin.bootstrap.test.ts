@@ -10,8 +10,8 @@ import { ErrorCode } from '@library/contract';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { buildUser, testClient, uniqueEmail } from '../../test/factories.js';
-import { openTestDatabase, recordingSms } from '../../test/test-app.js';
+import { buildUser, testClient, uniqueEmail } from '../../../test/factories.js';
+import { openTestDatabase, recordingSms } from '../../../test/test-app.js';
 import { countUsers, findByEmail, listRoles } from '../user/user.repo.js';
 import { ensureFirstAdmin } from './admin.bootstrap.js';
 

@@ -17,10 +17,10 @@ import {
   buildSpaceWithRoles,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
-import { startS3TestServer } from '../../test/fakes/s3-test-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+} from '../../../test/factories.js';
+import { startS3TestServer } from '../../../test/fakes/s3.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { multipartBody } from '../../../test/documents.js';
 import { manifestPath } from './backup.archive.js';
 import { backupTokenHeader, readBackupEndpoint } from './backup.endpoint.js';
 import { BackupRefusedError, restoreBackup, takeBackup, verifyBackup } from './backup.service.js';

@@ -18,8 +18,8 @@ import {
   buildSpaceWithRoles,
   buildUser,
   paragraphBlock,
-} from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let sysAdmin: { id: number; headers: Record<string, string> };

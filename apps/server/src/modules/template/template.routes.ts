@@ -1,4 +1,4 @@
-// Routes of templates (issue 14 §2) under /api/v1/template: the starters in the caller's
+// Routes of templates under /api/v1/template: the starters in the caller's
 // language, system and space templates, 'new from template' and its pending creations.
 import {
   fillPageRequestSchema,

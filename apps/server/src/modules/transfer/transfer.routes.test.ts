@@ -26,15 +26,19 @@ import { createStorage } from '../../infra/storage/storage.js';
 import { blocksToMarkdown, markdownToBlocks } from '../../lib/block-markdown.js';
 import { inlineText, isRecord } from '../../lib/block-text.js';
 import { byPosition } from '../../lib/position.js';
-import { buildSpaceWithRoles } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildSpaceWithRoles } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { extractText } from '../file/file.text.js';
 import { saveAccountSettings } from '../account/account-limits.repo.js';
 import { createPreviewSigner } from '../file/file.preview.js';
 import { uploadFile } from '../file/file.service.js';
-import { multipartBody } from '../file/file.test-fixtures.js';
+import { multipartBody } from '../../../test/documents.js';
 import mammoth from 'mammoth';
-import { confluencePageHtml, confluenceSpaceExport, tableDocx } from './transfer.test-fixtures.js';
+import {
+  confluencePageHtml,
+  confluenceSpaceExport,
+  tableDocx,
+} from '../../../test/import-documents.js';
 import { transferKeepMs } from './transfer.service.js';
 import { retrieve } from '../ai/retrieval.js';
 

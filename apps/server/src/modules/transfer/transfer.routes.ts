@@ -1,4 +1,4 @@
-// Import and export (issue 14 §3–4) as background jobs: starting one answers the transfer at
+// Import and export as background jobs: starting one answers the transfer at
 // once (an import once its upload is stored); its progress, its report and an export's file are
 // asked for by its id, by its starter only.
 import {

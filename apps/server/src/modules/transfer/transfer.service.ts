@@ -1,4 +1,4 @@
-// Imports and exports as background jobs (issue 14 §3–4). Starting one checks at once what its
+// Imports and exports as background jobs. Starting one checks at once what its
 // job would refuse (access, the switches, the target, the upload's kind), stores an import's
 // upload, and records a transfer with its `transfer.run` job; the job reports progress as it goes
 // and ends the transfer done (an import's report, an export's stored file) or failed (a catalogue

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode, type SpaceRole, type TreeNode } from '@library/contract';
 import { recycleItems, spaceNodes, spaces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { addMember, authHeader, buildSpace, buildUser } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addMember, authHeader, buildSpace, buildUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import * as tree from './tree.service.js';
 
 let t: TestApp;

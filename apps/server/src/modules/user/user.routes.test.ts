@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@library/contract';
-import { authHeader, buildUser, testClient, uniqueEmail } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { authHeader, buildUser, testClient, uniqueEmail } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findById } from './user.repo.js';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-// Personal access keys for MCP clients (issue 13 §3): name, spaces, created, last used, revoke.
+// Personal access keys for MCP clients: name, spaces, created, last used, revoke.
 // A new key is shown once, in the dialog that made it, with the JSON an MCP client takes.
 import { useState } from 'react';
 import {

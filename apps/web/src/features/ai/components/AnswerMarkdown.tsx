@@ -1,4 +1,4 @@
-// An answer rendered as Markdown, safely (issue 5 §4: a poisoned page must not exfiltrate
+// An answer rendered as Markdown, safely (a poisoned page must not exfiltrate
 // anything through the answer). react-markdown builds React elements, never HTML strings, and
 // raw HTML in the text is dropped; on top of that images and links leave our own site only after
 // a click: a foreign image is a button until clicked (no request, so no data in its URL reaches

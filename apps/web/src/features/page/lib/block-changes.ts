@@ -1,5 +1,5 @@
 // What a save sends: the changed top-level blocks of the document against the last saved
-// snapshot, by block id (spec §3 / issue 3 "saving sends only changed blocks").
+// snapshot, by block id (spec §3), so that saving a long page sends only what was edited.
 import type { Block, BlockChange } from '@library/contract';
 
 function sameBlock(a: Block, b: Block): boolean {

@@ -1,4 +1,4 @@
-// "问 AI" in the share viewer (issue 13 §1): when the share allows AI questions, a drawer with a
+// "问 AI" in the share viewer: when the share allows AI questions, a drawer with a
 // question box, the streamed answer and its citations; a citation opens the cited page in the
 // viewer. Answers come from the shared pages only and are kept nowhere (one answer at a time).
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -103,7 +103,7 @@ function generalValuesOf(space: SpaceDetail): GeneralValues {
 /**
  * What a save sends: only the fields the user changed since the form opened. A form opened on an
  * older copy of the space must not write that copy's other fields back — a description saved
- * from it used to close a space someone had just opened to visitors (issue 16).
+ * from it used to close a space someone had just opened to visitors.
  */
 export function changedSpaceFields(opened: GeneralValues, values: GeneralValues) {
   const next: Required<UpdateSpaceRequest> = {

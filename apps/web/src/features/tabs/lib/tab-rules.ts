@@ -65,7 +65,7 @@ export function openTab(state: TabsState, tab: Tab): TabsState {
 }
 
 /**
- * The AI chat tab follows the space's AI switch (issue 16): once the AI is on the tab is there,
+ * The AI chat tab follows the space's AI switch: once the AI is on the tab is there,
  * last, without taking the focus from the tab in view; once it is off the tab goes, unless it is
  * the tab in view (its screen says the AI is off). `tab` is the AI chat tab of this context.
  */

@@ -1,4 +1,4 @@
-// The start screen of an empty page (issue 14 §2), under the editor of a page nobody has written
+// The start screen of an empty page, under the editor of a page nobody has written
 // in yet: 'start writing' (puts the cursor in the editor), a few page templates — this space's,
 // the system's, then the starters — and 'more templates', the gallery. Choosing one fills this
 // page (`…/fill`, against the draft revision the editor loaded); the page screen then reloads

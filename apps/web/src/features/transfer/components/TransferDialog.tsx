@@ -1,4 +1,4 @@
-// The import and export dialog (issue 14 §3–4): export — choose Markdown (.zip), Word or PDF,
+// The import and export dialog: export — choose Markdown (.zip), Word or PDF,
 // watch the server's progress (pages written), then download; import — choose a .md, .html,
 // .docx or .zip, watch the upload's progress, then the server's (entries read, pages made), then
 // the report (what was created, what could not be converted). Opened through openTransfer().
