@@ -18,7 +18,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectPostgres, wrapPglite } from '../db/database.js';
-import { createKeyCipher, loadSecret } from '../infra/llm/key-cipher.js';
+import { createKeyCipher } from '../infra/llm/key-cipher.js';
+import { readOrCreateSecret } from '../infra/secrets.js';
 import { findSpaceAi } from '../modules/ai/space-ai.repo.js';
 import { searchSpace } from '../modules/ai/space-search.js';
 import { createSpace } from '../modules/space/space.service.js';
@@ -73,7 +74,9 @@ async function main() {
     const ai = (await findSpaceAi(db, space.id))!;
     const deps = {
       db,
-      cipher: createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir)),
+      cipher: createKeyCipher(
+        config.aiSecretKey ?? readOrCreateSecret(config.dataDir, 'ai-secret.key'),
+      ),
       log: app.log,
     };
     const questions = articles

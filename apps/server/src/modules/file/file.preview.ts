@@ -3,8 +3,6 @@
 // until it expires; the user's access to the file is checked again on every request. A URL made
 // for an anonymous visitor carries u=0 (user ids start at 100001) and is checked as a visitor.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { filePreviewPathPrefix, filePreviewTtlSeconds } from '@library/contract';
 
 export interface PreviewSigner {
@@ -23,30 +21,6 @@ export interface PreviewQuery {
   u?: string;
   e?: string;
   s?: string;
-}
-
-/**
- * PREVIEW_SECRET when set (several instances share it); otherwise a random secret generated
- * once and kept in DATA_DIR/preview-secret, so URLs survive a restart.
- */
-export function loadPreviewSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'preview-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  try {
-    // 'wx': when another process wrote it first, use theirs
-    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFileSync(file, 'utf8').trim();
-  }
 }
 
 export function createPreviewSigner(secret: string): PreviewSigner {
