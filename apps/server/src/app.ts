@@ -280,7 +280,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessKeyRoutes(app, { db });
   registerSpaceRoutes(app, { db, avatars, quotas: config.quotas });
   registerSpaceIconRoutes(app, { db, avatars });
-  registerPageRoutes(app, { db });
+  // one cache of pages' blocks for every reader of them — the page routes, share links and both
+  // MCP ends — so one budget bounds the memory it takes
+  const blocks = createBlocksCache();
+  registerPageRoutes(app, { db, blocks });
   registerTreeRoutes(app, {
     db,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
@@ -309,12 +312,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+    blocks,
   });
   registerShareRoutes(app, {
     ...fileDeps,
     grants: createGrantSigner(previewSecret),
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
-    blocks: createBlocksCache(8 * 1024 * 1024),
+    blocks,
     cipher,
     modelTimeoutMs: config.aiModelTimeoutMs,
   });
@@ -323,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
     cipher,
+    blocks,
   });
   const orderDeps: OrderDeps = {
     db,
