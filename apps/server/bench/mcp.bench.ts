@@ -18,7 +18,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectPostgres, wrapPglite } from '../src/db/database.js';
-import { createKeyCipher, loadSecret } from '../src/infra/llm/key-cipher.js';
+import { createKeyCipher } from '../src/infra/llm/key-cipher.js';
+import { readOrCreateSecret } from '../src/infra/secrets.js';
 import { findSpaceAi } from '../src/modules/ai/space-ai.repo.js';
 import { searchSpace } from '../src/modules/ai/space-search.js';
 import { createSpace } from '../src/modules/space/space.service.js';
@@ -73,7 +74,9 @@ async function main() {
     const ai = (await findSpaceAi(db, space.id))!;
     const deps = {
       db,
-      cipher: createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir)),
+      cipher: createKeyCipher(
+        config.aiSecretKey ?? readOrCreateSecret(config.dataDir, 'ai-secret.key'),
+      ),
       log: app.log,
     };
     const questions = articles

@@ -17,11 +17,12 @@ import { openApiOptions } from './http/openapi.js';
 import type { App } from './http/route-types.js';
 import { Job } from './infra/jobs/job-catalogue.js';
 import { createJobQueue } from './infra/jobs/job-queue.js';
-import { createKeyCipher, loadSecret } from './infra/llm/key-cipher.js';
+import { createKeyCipher } from './infra/llm/key-cipher.js';
 import { createPaymentProviders } from './infra/payment/payment.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
 import { createConsoleSmsProvider } from './infra/sms/console-provider.js';
 import type { SmsProvider } from './infra/sms/sms-provider.js';
+import { readOrCreateSecret } from './infra/secrets.js';
 import { createStorage } from './infra/storage/storage.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerFriendRoutes } from './modules/addrbook/friend.routes.js';
@@ -37,7 +38,7 @@ import {
   vacuumIndexHandler,
   type IndexDeps,
 } from './modules/ai/index.service.js';
-import { createPreviewSigner, loadPreviewSecret } from './modules/file/file.preview.js';
+import { createPreviewSigner } from './modules/file/file.preview.js';
 import { createBlocksCache } from './modules/page/blocks-cache.js';
 import { removeBytesHandler } from './modules/file/file.recycle.js';
 import { registerFileRoutes } from './modules/file/file.routes.js';
@@ -230,7 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quotas: config.quotas,
   });
   const avatars = createAvatarStore(createStorage(config, 'avatars'));
-  const previewSecret = loadPreviewSecret(config.previewSecret, config.dataDir);
+  // a secret from the environment (several instances share it), else one made in DATA_DIR
+  const previewSecret =
+    config.previewSecret ?? readOrCreateSecret(config.dataDir, 'preview-secret');
   const fileDeps: FileDeps = {
     db,
     storage: createStorage(config, 'files'),
@@ -244,7 +247,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.jobs.handle(Job.sweepTempUploads, sweepTempHandler(fileJobDeps));
   // a missing image is fine, so the job may run twice
   app.jobs.handle(Job.removeSpaceIcon, ({ key }) => avatars.remove(key));
-  const cipher = createKeyCipher(loadSecret(config.aiSecretKey, config.dataDir));
+  const cipher = createKeyCipher(
+    config.aiSecretKey ?? readOrCreateSecret(config.dataDir, 'ai-secret.key'),
+  );
   const aiIndex: IndexDeps = {
     db: database.background,
     cipher,
@@ -275,7 +280,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessKeyRoutes(app, { db });
   registerSpaceRoutes(app, { db, avatars, quotas: config.quotas });
   registerSpaceIconRoutes(app, { db, avatars });
-  registerPageRoutes(app, { db });
+  // one cache of pages' blocks for every reader of them — the page routes, share links and both
+  // MCP ends — so one budget bounds the memory it takes
+  const blocks = createBlocksCache();
+  registerPageRoutes(app, { db, blocks });
   registerTreeRoutes(app, {
     db,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
@@ -304,12 +312,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMcpRoutes(app, {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
+    blocks,
   });
   registerShareRoutes(app, {
     ...fileDeps,
     grants: createGrantSigner(previewSecret),
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
-    blocks: createBlocksCache(8 * 1024 * 1024),
+    blocks,
     cipher,
     modelTimeoutMs: config.aiModelTimeoutMs,
   });
@@ -318,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...fileDeps,
     treeRows: database.kind === 'postgres' ? 'rows' : 'one-json-row',
     cipher,
+    blocks,
   });
   const orderDeps: OrderDeps = {
     db,

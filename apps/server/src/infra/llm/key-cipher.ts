@@ -1,9 +1,7 @@
 // Seals model providers' API keys at rest with AES-256-GCM. The key comes from AI_SECRET_KEY;
-// without it one is generated once and kept in DATA_DIR/ai-secret.key (mode 0600), so a copied
-// database alone does not reveal the keys.
+// without it one is generated once and kept in DATA_DIR/ai-secret.key (infra/secrets.ts), so a
+// copied database alone does not reveal the keys.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 
 export interface KeyCipher {
   seal(plain: string): string;
@@ -29,23 +27,4 @@ export function createKeyCipher(secret: string): KeyCipher {
       return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     },
   };
-}
-
-/** AI_SECRET_KEY, or the one kept under the data directory (created on first use). */
-export function loadSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'ai-secret.key');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString('base64');
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      // another instance wrote it first
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
 }

@@ -18,7 +18,8 @@ import { drainAll } from '../../../test/cmrc.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider } from './provider.service.js';
 import { retrieve } from './retrieval.js';
-import { createKeyCipher, loadSecret } from '../../infra/llm/key-cipher.js';
+import { createKeyCipher } from '../../infra/llm/key-cipher.js';
+import { readOrCreateSecret } from '../../infra/secrets.js';
 
 let database: DatabaseHandle;
 let app: App;
@@ -110,7 +111,10 @@ describe('vector retrieval with pgvector', () => {
     expect(fake.requests.some((request) => request.path === '/embeddings')).toBe(true);
 
     expect(await hasVectorSupport(db, app.log)).toBe(true);
-    const provider = await activeProvider(db, createKeyCipher(loadSecret(undefined, dataDir)));
+    const provider = await activeProvider(
+      db,
+      createKeyCipher(readOrCreateSecret(dataDir, 'ai-secret.key')),
+    );
     const before = fake.requests.length;
     const passages = await retrieve(
       db,

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filePreviewTtlSeconds } from '@library/contract';
-import { createPreviewSigner, loadPreviewSecret } from './file.preview.js';
+import { createPreviewSigner } from './file.preview.js';
 
 const fileId = '6f1c1c52-5a4e-4f5e-9d59-6a0f1a2b3c4d';
 
@@ -41,20 +38,5 @@ describe('preview URL signing', () => {
     expect(q.u).toBe('0');
     expect(signer.verify(fileId, q, now)).toEqual({ userId: null });
     expect(signer.verify(fileId, { ...q, u: '42' }, now)).toBeNull();
-  });
-});
-
-describe('loadPreviewSecret', () => {
-  it('uses PREVIEW_SECRET, else generates one once and keeps it in DATA_DIR', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-secret-'));
-    try {
-      expect(loadPreviewSecret('s'.repeat(40), dir)).toBe('s'.repeat(40));
-      const first = loadPreviewSecret(undefined, dir);
-      expect(first).toMatch(/^[0-9a-f]{64}$/);
-      expect(loadPreviewSecret(undefined, dir)).toBe(first);
-      expect(fs.statSync(path.join(dir, 'preview-secret')).mode & 0o077).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

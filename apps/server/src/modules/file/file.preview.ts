@@ -1,11 +1,10 @@
-// Signed preview URLs: `/preview/{fileId}?u={userId}&e={unixSeconds}&s={hmac}`. The HMAC covers
-// the file, the user and the expiry, so a URL works only for the user it was made for and only
-// until it expires; the user's access to the file is checked again on every request. A URL made
-// for an anonymous visitor carries u=0 (user ids start at 100001) and is checked as a visitor.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+// Signed preview URLs: `/preview/{fileId}?u={userId}&e={unixSeconds}&s={hmac}`. The HMAC
+// (lib/signed-token.ts) covers the file, the user and the expiry, so a URL works only for the user
+// it was made for and only until it expires; the user's access to the file is checked again on
+// every request. A URL made for an anonymous visitor carries u=0 (user ids start at 100001) and is
+// checked as a visitor.
 import { filePreviewPathPrefix, filePreviewTtlSeconds } from '@library/contract';
+import { createTokenSigner } from '../../lib/signed-token.js';
 
 export interface PreviewSigner {
   /** `userId` null: an anonymous visitor */
@@ -25,39 +24,13 @@ export interface PreviewQuery {
   s?: string;
 }
 
-/**
- * PREVIEW_SECRET when set (several instances share it); otherwise a random secret generated
- * once and kept in DATA_DIR/preview-secret, so URLs survive a restart.
- */
-export function loadPreviewSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'preview-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  try {
-    // 'wx': when another process wrote it first, use theirs
-    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return fs.readFileSync(file, 'utf8').trim();
-  }
-}
-
 export function createPreviewSigner(secret: string): PreviewSigner {
-  const mac = (fileId: string, userId: string, expires: string) =>
-    crypto.createHmac('sha256', secret).update(`${fileId}\n${userId}\n${expires}`).digest();
-
+  // the secret itself is the key: URLs signed before share grants existed keep verifying
+  const signer = createTokenSigner(secret);
   return {
     sign(fileId, userId, now = new Date()) {
-      const expires = Math.floor(now.getTime() / 1000) + filePreviewTtlSeconds;
       const user = userId === null ? anonymous : String(userId);
-      const signature = mac(fileId, user, String(expires)).toString('base64url');
+      const { expires, signature } = signer.sign([fileId, user], filePreviewTtlSeconds, now);
       const query = new URLSearchParams({ u: user, e: String(expires), s: signature });
       return {
         url: `${filePreviewPathPrefix}${fileId}?${query.toString()}`,
@@ -66,11 +39,8 @@ export function createPreviewSigner(secret: string): PreviewSigner {
     },
     verify(fileId, query, now = new Date()) {
       const { u, e, s } = query;
-      if (!u || !e || !s || !/^\d{1,18}$/.test(u) || !/^\d{1,12}$/.test(e)) return null;
-      if (Number(e) * 1000 <= now.getTime()) return null;
-      const expected = mac(fileId, u, e);
-      const given = Buffer.from(s, 'base64url');
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+      if (!u || !e || !s || !/^\d{1,18}$/.test(u)) return null;
+      if (!signer.verify([fileId, u], e, s, now)) return null;
       return { userId: u === anonymous ? null : Number(u) };
     },
   };

@@ -1,6 +1,5 @@
 // Files of spaces: upload, the file library, rename, delete, download, preview URLs
 // (their MCP twin is in modules/mcp), and the root-level `/preview/{id}` that serves a signed URL.
-import type { FastifyReply } from 'fastify';
 import {
   deleteFileResponseSchema,
   fileListQuerySchema,
@@ -16,12 +15,10 @@ import {
 import { z } from 'zod';
 import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
-import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
+import { requestedRange, sendFile, storedFileResponse } from '../../http/send-file.js';
 import { quotasOf } from '../account/account.policy.js';
 import { callerId, currentSession } from '../session/session.service.js';
-import { contentDisposition, parseRange } from './file.http.js';
-import { isActiveType } from './file.sniff.js';
 import * as files from './file.service.js';
 
 const tags = ['file'];
@@ -29,7 +26,6 @@ const tags = ['file'];
 export function registerFileRoutes(app: App, deps: files.FileDeps) {
   const { db } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
-  const rangeOf = (header: string | undefined) => (size: number) => parseRange(header, size);
 
   app.post(
     '/api/v3/space/:spaceId/file',
@@ -104,11 +100,7 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
       schema: {
         tags,
         params: idParamsSchema,
-        response: binaryResponse(
-          'The bytes, as an attachment (HTML, SVG, XML as octet-stream)',
-          ['*/*'],
-          { ranges: true },
-        ),
+        response: storedFileResponse('attachment'),
       },
     },
     async (request, reply) => {
@@ -116,13 +108,9 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
         deps,
         callerId(request),
         request.params.id,
-        rangeOf(request.headers.range),
+        requestedRange(request),
       );
-      reply.header('content-disposition', contentDisposition('attachment', bytes.name));
-      reply.header('content-security-policy', 'sandbox');
-      // HTML, SVG and XML leave as opaque bytes: never a document of our origin
-      const type = isActiveType(bytes.mimeType) ? 'application/octet-stream' : bytes.mimeType;
-      return sendBytes(reply, bytes, inlineType(type));
+      return sendFile(reply, bytes, { disposition: 'attachment' });
     },
   );
 
@@ -144,9 +132,7 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
         tags,
         params: idParamsSchema,
         querystring: z.object({ u: z.string(), e: z.string(), s: z.string() }).partial(),
-        response: binaryResponse('The bytes, inline (HTML, SVG, XML as text/plain)', ['*/*'], {
-          ranges: true,
-        }),
+        response: storedFileResponse('inline'),
       },
     },
     async (request, reply) => {
@@ -154,37 +140,12 @@ export function registerFileRoutes(app: App, deps: files.FileDeps) {
         deps,
         request.params.id,
         request.query,
-        rangeOf(request.headers.range),
+        requestedRange(request),
       );
-      reply.header('content-disposition', contentDisposition('inline', bytes.name));
-      reply.header('cache-control', 'private, max-age=300');
-      if (isActiveType(bytes.mimeType)) {
-        // HTML, SVG and XML are shown as their source text, sandboxed, never rendered
-        reply.header('content-security-policy', 'sandbox');
-        return sendBytes(reply, bytes, 'text/plain; charset=utf-8');
-      }
-      return sendBytes(reply, bytes, inlineType(bytes.mimeType));
+      return sendFile(reply, bytes, {
+        disposition: 'inline',
+        cacheControl: 'private, max-age=300',
+      });
     },
   );
-}
-
-/** Text types are sent as UTF-8 (what the upload sniffer accepted as text). */
-export function inlineType(mimeType: string) {
-  return mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
-}
-
-export function sendBytes(reply: FastifyReply, bytes: files.FileBytes, contentType: string) {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('accept-ranges', 'bytes');
-  reply.header('etag', `"${bytes.sha256}"`);
-  reply.type(contentType);
-  if (bytes.range) {
-    const { start, end } = bytes.range;
-    reply.code(206);
-    reply.header('content-range', `bytes ${start}-${end}/${bytes.size}`);
-    reply.header('content-length', String(end - start + 1));
-  } else {
-    reply.header('content-length', String(bytes.size));
-  }
-  return reply.send(bytes.stream);
 }

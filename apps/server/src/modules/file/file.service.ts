@@ -266,7 +266,7 @@ export interface FileBytes {
   size: number;
   sha256: string;
   range: ByteRange | undefined;
-  stream: Readable;
+  body: Readable;
 }
 
 /** A file's bytes (or one range of them) for someone who may read it. */
@@ -296,7 +296,7 @@ export async function fileBytes(
       headers: { 'content-range': `bytes */${blob.size}` },
     });
   }
-  const stream = await deps.storage.read(blob.storageKey, wanted).catch((error: unknown) => {
+  const body = await deps.storage.read(blob.storageKey, wanted).catch((error: unknown) => {
     if (error instanceof StorageNotFoundError) throw new AppError(ErrorCode.fileMissing);
     throw error;
   });
@@ -306,7 +306,7 @@ export async function fileBytes(
     size: blob.size,
     sha256: blob.sha256,
     range: wanted,
-    stream,
+    body,
   };
 }
 

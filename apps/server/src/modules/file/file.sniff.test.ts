@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveType, isRefused, sniffType } from './file.sniff.js';
+import { isRefused, sniffType } from './file.sniff.js';
 import { tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from '../../../test/documents.js';
 
 const sniff = (bytes: Buffer | string, name: string) =>
@@ -59,7 +59,7 @@ describe('sniffType', () => {
   });
 });
 
-describe('isRefused / isActiveType', () => {
+describe('isRefused', () => {
   it('refuses executables by bytes and by name', () => {
     expect(isRefused(Buffer.from('MZ\x90\x00', 'latin1'), 'a.txt')).toBe(true);
     expect(isRefused(Buffer.from([0x7f, 0x45, 0x4c, 0x46]), 'a')).toBe(true);
@@ -68,14 +68,5 @@ describe('isRefused / isActiveType', () => {
     expect(isRefused(Buffer.from('echo'), 'run.ps1')).toBe(true);
     expect(isRefused(Buffer.from('#!/bin/sh\necho'), 'run.sh')).toBe(false);
     expect(isRefused(Buffer.from('%PDF-'), 'a.pdf')).toBe(false);
-  });
-
-  it('marks the types a browser would render as documents', () => {
-    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'application/xhtml+xml']) {
-      expect(isActiveType(type), type).toBe(true);
-    }
-    for (const type of ['image/png', 'application/pdf', 'text/plain', 'text/markdown']) {
-      expect(isActiveType(type), type).toBe(false);
-    }
   });
 });

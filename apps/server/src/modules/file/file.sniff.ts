@@ -1,6 +1,6 @@
 // What a file is, decided from its first bytes (never from the browser's Content-Type): its MIME
-// type, its kind for the web's preview, whether its type is refused, and whether it is an
-// "active" type (HTML, SVG, XML) that must never be rendered inline in our origin.
+// type, its kind for the web's preview and whether its type is refused. How an "active" type
+// (HTML, SVG, XML) is sent so that it is never rendered in our origin: http/send-file.ts.
 import type { FileKind } from '@library/contract';
 
 /** How many leading bytes the sniffer looks at. */
@@ -199,17 +199,6 @@ export function sniffType(head: Buffer, name: string, complete: boolean): Sniffe
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return sniffZip(head, name);
   if (looksLikeText(head, complete)) return sniffText(head, name);
   return { mimeType: 'application/octet-stream', kind: 'other' };
-}
-
-/** Types a browser would run or render as a document: never served inline as themselves. */
-export function isActiveType(mimeType: string): boolean {
-  return (
-    mimeType === 'text/html' ||
-    mimeType === 'image/svg+xml' ||
-    mimeType === 'application/xml' ||
-    mimeType === 'text/javascript' ||
-    mimeType.endsWith('+xml')
-  );
 }
 
 /** Kinds whose text is extracted for search and AI. */

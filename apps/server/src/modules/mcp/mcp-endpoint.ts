@@ -3,11 +3,9 @@
 // no session. The server and the SDK load with the first MCP request — most instances never get
 // one, and the SDK is tens of MB.
 import type { App } from '../../http/route-types.js';
-import { createBlocksCache } from '../page/blocks-cache.js';
 import type { McpServerDeps } from './mcp-server.js';
 
 export function registerMcpServer(app: App, deps: McpServerDeps) {
-  const blocks = createBlocksCache(4 * 1024 * 1024);
   const config = { auth: 'accessKey' } as const;
 
   app.post(
@@ -15,7 +13,7 @@ export function registerMcpServer(app: App, deps: McpServerDeps) {
     { config, schema: { tags: ['mcp'], hide: true } },
     async (request, reply) => {
       const { serveMcp } = await import('./mcp-server.js');
-      return serveMcp(deps, blocks, app, request, reply);
+      return serveMcp(deps, app, request, reply);
     },
   );
 

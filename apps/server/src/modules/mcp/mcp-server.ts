@@ -33,6 +33,8 @@ import { readerOf, readerOfSpace } from './mcp-scope.js';
 export interface McpServerDeps extends files.FileDeps {
   treeRows: TreeRowsShape;
   cipher: KeyCipher;
+  /** the instance's one blocks cache (app.ts) */
+  blocks: BlocksCache;
 }
 
 /**
@@ -62,13 +64,8 @@ async function answer(locale: Locale, run: () => Promise<CallToolResult>) {
 }
 
 /** The tools for one request's reader. */
-function buildServer(
-  deps: McpServerDeps,
-  blocks: BlocksCache,
-  app: App,
-  request: FastifyRequest,
-): McpServer {
-  const { db } = deps;
+function buildServer(deps: McpServerDeps, app: App, request: FastifyRequest): McpServer {
+  const { db, blocks } = deps;
   const locale = requestLocale(request);
   const server = new McpServer(
     { name: 'library', version: '1.0.0' },
@@ -239,12 +236,11 @@ function webRequest(request: FastifyRequest): Request {
  */
 export async function serveMcp(
   deps: McpServerDeps,
-  blocks: BlocksCache,
   app: App,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const server = buildServer(deps, blocks, app, request);
+  const server = buildServer(deps, app, request);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

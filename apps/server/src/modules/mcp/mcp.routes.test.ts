@@ -303,3 +303,37 @@ describe('the visitor precheck', () => {
     expect(english.body.msg).toBe('This space does not allow visitors');
   });
 });
+
+describe('one blocks cache with the page routes', () => {
+  it('never answers with blocks cached before a save or a publish, whichever route read them', async () => {
+    const w = await world(true);
+    const url = (prefix: string) => `${prefix}/page/${w.published}`;
+    const read = async (path: string, headers: Headers = {}) =>
+      JSON.stringify((await call('GET', path, headers)).body.data);
+    const mcpBlocks = `${url('/api/v1/mcp')}/blocks`;
+    const pageBlocks = `${url('/api/v2/space')}/block`;
+
+    // the editor's draft, cached by one route, read by the other
+    const draft = await call('GET', pageBlocks, w.as.owner);
+    expect(JSON.stringify(draft.body.data)).toContain('草稿改动');
+    expect(await read(mcpBlocks, w.as.editor)).toContain('草稿改动');
+    const saved = await call('PUT', pageBlocks, w.as.owner, {
+      baseRevision: draft.body.data.revision,
+      changes: [
+        { op: 'upsert', blockId: 'b1', afterBlockId: null, data: paragraphBlock('b1', '再次修改') },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(await read(mcpBlocks, w.as.editor)).toContain('再次修改');
+
+    // the published version, cached for visitors through MCP, then published anew
+    expect(await read(mcpBlocks)).toContain('发布后的内容');
+    expect(await read(pageBlocks, w.as.reader)).toContain('发布后的内容');
+    const published = await call('POST', `${url('/api/v2/space')}/version`, w.as.owner, {
+      name: 'v2',
+    });
+    expect(published.status).toBe(200);
+    expect(await read(mcpBlocks)).toContain('再次修改');
+    expect(await read(pageBlocks, w.as.reader)).toContain('再次修改');
+  });
+});

@@ -25,7 +25,7 @@ import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
 import * as files from '../file/file.service.js';
-import { createBlocksCache } from '../page/blocks-cache.js';
+import type { BlocksCache } from '../page/blocks-cache.js';
 import * as comments from '../page/comment.service.js';
 import * as pages from '../page/page.service.js';
 import { mcpReader } from '../access-key/access-key.service.js';
@@ -41,9 +41,11 @@ const tags = ['mcp'];
  */
 const config = { auth: 'accessKey' } as const;
 
-export function registerMcpRoutes(app: App, deps: files.FileDeps & { treeRows: TreeRowsShape }) {
-  const { db, treeRows } = deps;
-  const blocks = createBlocksCache(8 * 1024 * 1024);
+export function registerMcpRoutes(
+  app: App,
+  deps: files.FileDeps & { treeRows: TreeRowsShape; blocks: BlocksCache },
+) {
+  const { db, treeRows, blocks } = deps;
 
   // sibling: GET /v3/space/openSpace, with the caller's own spaces and role
   app.get(

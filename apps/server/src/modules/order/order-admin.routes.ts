@@ -15,6 +15,7 @@ import {
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
+import { sendFile } from '../../http/send-file.js';
 import { resourceHolder } from '../admin/resource-holder.js';
 import * as goods from './goods.service.js';
 import * as admin from './order-admin.service.js';
@@ -103,11 +104,11 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       await holder(request, 'orders:read');
       const csv = await admin.exportCsv(deps, request.query);
       const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(csv);
+      return sendFile(
+        reply,
+        { name: `orders-${day}.csv`, mimeType: 'text/csv', body: csv },
+        { disposition: 'attachment' },
+      );
     },
   );
 

@@ -453,8 +453,9 @@ describe("the administrators' orders", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(
-      /^attachment; filename="orders-\d{8}\.csv"$/,
+      /^attachment; filename="orders-(\d{8})\.csv"; filename\*=UTF-8''orders-\1\.csv$/,
     );
+    expect(csv.headers['x-content-type-options']).toBe('nosniff');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()

@@ -25,4 +25,17 @@ describe('the blocks cache', () => {
     cache.set('big', bytes(101));
     expect(cache.get('big')).toBeUndefined();
   });
+
+  it('is one budget for all its readers: what one keeps pushes out what another kept', () => {
+    // the page routes, share links and the MCP view hold the same cache (app.ts)
+    const cache = createBlocksCache(800);
+    const [pageRoutes, shareLinks, mcp] = [cache, cache, cache];
+    for (const key of ['p1', 'p2', 'p3', 'p4']) pageRoutes.set(draftKey(key, 1), bytes(100));
+    for (const key of ['s1', 's2', 's3', 's4']) shareLinks.set(versionKey(key, 1), bytes(100));
+    // a share's read of a page is the page routes' answer, and the other way round
+    expect(mcp.get(versionKey('s1', 1))).toHaveLength(100);
+    mcp.set(versionKey('m1', 1), bytes(100));
+    expect(pageRoutes.get(draftKey('p1', 1))).toBeUndefined();
+    expect(shareLinks.get(versionKey('s1', 1))).toHaveLength(100);
+  });
 });

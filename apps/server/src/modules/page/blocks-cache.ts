@@ -5,6 +5,9 @@
 // checked on every request, and that check tells the page's current revision — and old entries
 // simply age out, least recently used first. Kept as bytes: encoding 100 blocks of Chinese text
 // to UTF-8 for every answer cost more than the rest of a cached read (docs/performance.md).
+// One cache per instance, made in app.ts: the page routes, share links and both MCP ends all
+// answer through `shownBlocksJson`, so an entry one of them made serves the others and a single
+// budget bounds the memory of all of them.
 
 /** what the cache may hold, in bytes */
 const defaultBudget = 32 * 1024 * 1024;

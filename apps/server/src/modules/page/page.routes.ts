@@ -15,14 +15,13 @@ import type { App } from '../../http/route-types.js';
 import { callerId, currentSession } from '../session/session.service.js';
 import { registerCommentRoutes } from './comment.routes.js';
 import { registerPageVersionRoutes } from './page-version.routes.js';
-import { createBlocksCache } from './blocks-cache.js';
+import type { BlocksCache } from './blocks-cache.js';
 import * as pages from './page.service.js';
 
 const tags = ['page'];
 
-export function registerPageRoutes(app: App, deps: { db: Database }) {
-  const { db } = deps;
-  const blocks = createBlocksCache();
+export function registerPageRoutes(app: App, deps: { db: Database; blocks: BlocksCache }) {
+  const { db, blocks } = deps;
   const me = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
   app.get(

@@ -1,8 +1,8 @@
 // The grant an unlocked protected share hands out: `{expires}.{hmac}` over the share, its grant
-// version (raised by every password change) and the expiry. Sent back as the `x-share-grant`
-// header or the `?grant=` of a file URL; every request still loads the share, so a revoked,
-// expired or unpublished share refuses a grant that is still within its time.
-import crypto from 'node:crypto';
+// version (raised by every password change) and the expiry (lib/signed-token.ts). Sent back as
+// the `x-share-grant` header or the `?grant=` of a file URL; every request still loads the share,
+// so a revoked, expired or unpublished share refuses a grant that is still within its time.
+import { createTokenSigner } from '../../lib/signed-token.js';
 
 /** How long an unlock lasts before the password is asked again. */
 export const grantTtlSeconds = 2 * 60 * 60;
@@ -19,28 +19,20 @@ interface GrantSubject {
 
 /** Grants are signed with a key derived from the preview secret (one secret to keep). */
 export function createGrantSigner(secret: string): GrantSigner {
-  const key = crypto.createHmac('sha256', secret).update('share-grant').digest();
-  const mac = (share: GrantSubject, expires: string) =>
-    crypto
-      .createHmac('sha256', key)
-      .update(`${share.id}\n${share.grantVersion}\n${expires}`)
-      .digest();
+  const signer = createTokenSigner(secret, 'share-grant');
+  const fields = (share: GrantSubject) => [share.id, String(share.grantVersion)];
   return {
     sign(share, now = new Date()) {
-      const expires = String(Math.floor(now.getTime() / 1000) + grantTtlSeconds);
+      const { expires, signature } = signer.sign(fields(share), grantTtlSeconds, now);
       return {
-        grant: `${expires}.${mac(share, expires).toString('base64url')}`,
-        expiresAt: new Date(Number(expires) * 1000).toISOString(),
+        grant: `${expires}.${signature}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
       };
     },
     verify(share, grant, now = new Date()) {
-      const match = grant ? /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(grant) : null;
-      if (!match) return false;
-      const [, expires = '', signature = ''] = match;
-      if (Number(expires) * 1000 <= now.getTime()) return false;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(share, expires);
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+      const dot = grant?.indexOf('.') ?? -1;
+      if (grant === undefined || dot < 0) return false;
+      return signer.verify(fields(share), grant.slice(0, dot), grant.slice(dot + 1), now);
     },
   };
 }

@@ -30,13 +30,11 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
-import { binaryResponse, eventStreamResponse } from '../../http/openapi.js';
+import { eventStreamResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
+import { requestedRange, sendFile, storedFileResponse } from '../../http/send-file.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { streamEvents } from '../ai/converse.service.js';
-import { contentDisposition, parseRange } from '../file/file.http.js';
-import { inlineType, sendBytes } from '../file/file.routes.js';
-import { isActiveType } from '../file/file.sniff.js';
 import { currentSession } from '../session/session.service.js';
 import { shareAsk, startShareAsk } from './share-ask.service.js';
 import * as view from './share-view.service.js';
@@ -280,13 +278,7 @@ export function registerShareRoutes(
           tags,
           params: shareFileParamsSchema,
           querystring: shareFileQuerySchema,
-          response: binaryResponse(
-            download
-              ? 'The bytes, as an attachment (HTML, SVG, XML as octet-stream)'
-              : 'The bytes, inline (HTML, SVG, XML as text/plain)',
-            ['*/*'],
-            { ranges: true },
-          ),
+          response: storedFileResponse(download ? 'attachment' : 'inline'),
         },
       },
       async (request, reply) => {
@@ -297,22 +289,12 @@ export function registerShareRoutes(
           grantOf(request),
           fileId,
           download,
-          (size) => parseRange(request.headers.range, size),
+          requestedRange(request),
         );
-        reply.header(
-          'content-disposition',
-          contentDisposition(download ? 'attachment' : 'inline', bytes.name),
-        );
-        reply.header('cache-control', 'private, no-store');
-        reply.header('content-security-policy', 'sandbox');
-        if (isActiveType(bytes.mimeType)) {
-          return sendBytes(
-            reply,
-            bytes,
-            download ? 'application/octet-stream' : 'text/plain; charset=utf-8',
-          );
-        }
-        return sendBytes(reply, bytes, inlineType(bytes.mimeType));
+        return sendFile(reply, bytes, {
+          disposition: download ? 'attachment' : 'inline',
+          cacheControl: 'private, no-store',
+        });
       },
     );
   }

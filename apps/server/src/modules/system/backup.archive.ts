@@ -7,6 +7,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { z } from 'zod';
+import { secretNames, type SecretName } from '../../infra/secrets.js';
 import { isStorageKey } from '../../infra/storage/storage-driver.js';
 
 export const backupFormat = 'library-backup';
@@ -20,10 +21,6 @@ export const archivePaths = {
   storage: (key: string) => `storage/${key}`,
   secret: (name: SecretName) => `secrets/${name}`,
 };
-
-/** Files under DATA_DIR the server generates once when no variable sets them. */
-export const secretNames = ['ai-secret.key', 'preview-secret'] as const;
-export type SecretName = (typeof secretNames)[number];
 
 const entrySchema = z.object({
   path: z.string(),

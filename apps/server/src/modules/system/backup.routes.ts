@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { App } from '../../http/route-types.js';
+import { sendFile } from '../../http/send-file.js';
 import {
   backupTokenHeader,
   loopbackUrl,
@@ -64,7 +65,11 @@ export function registerBackupRoutes(
           body.destroy(error as Error);
         },
       );
-      return reply.header('content-type', 'application/x-tar').send(body);
+      return sendFile(
+        reply,
+        { mimeType: 'application/x-tar', body },
+        { disposition: 'attachment' },
+      );
     },
   );
 

@@ -28,6 +28,7 @@ import {
   type DatabaseHandle,
 } from '../../db/database.js';
 import { lockDirectory } from '../../db/lock.js';
+import { secretNames } from '../../infra/secrets.js';
 import { createStorage } from '../../infra/storage/storage.js';
 import {
   StorageNotFoundError,
@@ -40,7 +41,6 @@ import {
   backupFormatVersion,
   createArchiveWriter,
   readArchive,
-  secretNames,
   type BackupManifest,
 } from './backup.archive.js';
 import { fetchBackup, readBackupEndpoint } from './backup.endpoint.js';

@@ -524,6 +524,7 @@ describe('export as PDF and Word', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="__.pdf"; filename*=UTF-8''${encodeURIComponent('总结')}.pdf`,
     );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // the font is embedded (a subset), so any reader shows the Chinese text
     expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);

@@ -14,7 +14,7 @@ import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
-import { contentDisposition } from '../file/file.http.js';
+import { sendFile } from '../../http/send-file.js';
 import { currentSession } from '../session/session.service.js';
 import {
   exportFileOf,
@@ -108,11 +108,7 @@ export function registerTransferRoutes(app: App, deps: TransferDeps) {
         currentSession(request).userId,
         request.params.transferId,
       );
-      return reply
-        .type(file.type)
-        .header('content-disposition', contentDisposition('attachment', file.name))
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendFile(reply, file, { disposition: 'attachment', cacheControl: 'no-store' });
     },
   );
 }

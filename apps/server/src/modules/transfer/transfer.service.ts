@@ -158,8 +158,8 @@ export async function exportFileOf(deps: TransferDeps, userId: number, id: strin
   }
   return {
     name: row.resultName,
-    type: exportTypes[row.format as ExportFormat],
-    stream: await deps.storage.read(row.resultKey),
+    mimeType: exportTypes[row.format as ExportFormat],
+    body: await deps.storage.read(row.resultKey),
   };
 }
 

@@ -1,9 +1,10 @@
 // The HTTP ends of avatar images: reading the one image of a multipart upload, and sending a
-// stored image back with its type (never sniffed by the browser).
+// stored image back with the type its key names (through http/send-file.ts, as every file).
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadedFile } from '../../http/multipart.js';
 import { binaryResponse } from '../../http/openapi.js';
+import { sendFile } from '../../http/send-file.js';
 import { avatarMaxBytes, contentTypeOfKey } from './avatar.store.js';
 
 /** The documented answer of a route sending a stored image. */
@@ -27,9 +28,9 @@ export function sendImage(
   image: { key: string; bytes: Readable },
   cacheControl: string,
 ) {
-  return reply
-    .type(contentTypeOfKey(image.key))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cacheControl)
-    .send(image.bytes);
+  return sendFile(
+    reply,
+    { mimeType: contentTypeOfKey(image.key), body: image.bytes },
+    { disposition: 'inline', cacheControl },
+  );
 }
