@@ -29,8 +29,8 @@ import { fileAbilities } from './file.policy.js';
 import type { PreviewQuery, PreviewSigner } from './file.preview.js';
 import { presentFile } from './file.presenter.js';
 import * as repo from './file.repo.js';
-import { hasText, isRefused, sniffBytes, sniffType } from './file.sniff.js';
-import { meterUpload, UploadMeter } from './file.upload.js';
+import { hasText, isRefused, sniffBytes, sniffType } from '../../infra/storage/sniff.js';
+import { meterUpload, UploadMeter } from '../../infra/storage/upload-meter.js';
 
 export interface FileDeps {
   db: Database;

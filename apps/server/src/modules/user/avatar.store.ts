@@ -9,8 +9,8 @@ import type { Readable } from 'node:stream';
 import { ErrorCode } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
 import { storageKeys, type StorageDriver } from '../../infra/storage/storage-driver.js';
-import { sniffType } from '../file/file.sniff.js';
-import { meterUpload, UploadMeter } from '../file/file.upload.js';
+import { sniffType } from '../../infra/storage/sniff.js';
+import { meterUpload, UploadMeter } from '../../infra/storage/upload-meter.js';
 
 export const avatarMaxBytes = 2 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { Transform, finished, type Readable, type TransformCallback } from 'node:stream';
 import { ErrorCode, type ErrorCodeValue } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
-import { isRefused, sniffBytes } from './file.sniff.js';
+import { isRefused, sniffBytes } from './sniff.js';
 
 export interface UploadLimit {
   /** answered when the upload passes `bytesLeft` */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRefused, sniffType } from './file.sniff.js';
+import { isRefused, sniffType } from './sniff.js';
 import { tinyDocx, tinyPdf, tinyPptx, tinyXlsx } from '../../../test/documents.js';
 
 const sniff = (bytes: Buffer | string, name: string) =>
