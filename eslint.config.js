@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { serverImportZones } from './apps/server/import-zones.js';
 import { webImportZones } from './apps/web/import-zones.js';
 
 export default tseslint.config(
@@ -59,6 +60,25 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: webImportZones() }],
+    },
+  },
+  {
+    // The server's shape (docs/architecture.md, "Modules and their front doors"): the shared
+    // layers import no module; a module is used through its front door (modules/<name>/index.ts).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverImportZones() }],
     },
   },
   {

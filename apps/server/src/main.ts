@@ -7,9 +7,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { openDatabase } from './db/database.js';
-import { scheduleRecyclePurge } from './modules/recycle/recycle.schedule.js';
-import { scheduleTempSweep } from './modules/file/file.sweep.js';
-import { ensureFirstAdmin } from './modules/system/admin.bootstrap.js';
+import { scheduleRecyclePurge } from './modules/recycle/index.js';
+import { scheduleTempSweep } from './modules/file/index.js';
+import { ensureFirstAdmin } from './modules/system/index.js';
 
 async function main() {
   const started = Date.now();

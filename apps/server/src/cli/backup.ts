@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { DirectoryLockedError } from '../db/lock.js';
-import { BackupArchiveError } from '../modules/system/backup.archive.js';
-import { BackupRefusedError, takeBackup } from '../modules/system/backup.service.js';
+import { BackupArchiveError } from '../modules/system/index.js';
+import { BackupRefusedError, takeBackup } from '../modules/system/index.js';
 import { serverRoot } from '../server-root.js';
 
 // the package's version (app.ts says the same), without loading the whole application

@@ -7,8 +7,6 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
-import type { SessionCache } from '../modules/session/session-cache.js';
-import type { AccessCache } from '../modules/space/access-cache.js';
 
 /**
  * Who may call a route: 'required' (default) needs a valid token, 'optional' reads one if valid,
@@ -17,6 +15,7 @@ import type { AccessCache } from '../modules/space/access-cache.js';
  */
 export type RouteAuth = 'none' | 'optional' | 'required' | 'accessKey';
 
+// Modules add what they decorate the app with in their own files (session-cache.ts, access-cache.ts).
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -24,10 +23,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** background jobs; the worker loop is started by main.ts, tests call `drain()` */
     jobs: JobQueue;
-    /** the sessions this instance keeps; a change made outside a request settles through it */
-    sessions: SessionCache;
-    /** who may read which space and node, as this instance last loaded it (reads only) */
-    access: AccessCache;
   }
 }
 

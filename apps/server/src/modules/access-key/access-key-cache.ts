@@ -8,7 +8,7 @@
 // revocation is a logged-in write, so it answers only once every instance has heard it (the
 // session cache's `settled`, app.ts): the revoked key is refused on the very next request
 // wherever it lands.
-import type { SessionCache } from '../session/session-cache.js';
+import type { SessionCache } from '../session/index.js';
 import type { LiveKey } from './access-key.repo.js';
 
 /** A safety net, not the mechanism: announcements make entries go at once. */

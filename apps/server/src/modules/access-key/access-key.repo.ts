@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { accessKeySpaces, accessKeys, spaces } from '../../db/schema/index.js';
-import { sessionChannel } from '../session/session-cache.js';
+import { sessionChannel } from '../session/index.js';
 
 export type AccessKeyRow = typeof accessKeys.$inferSelect;
 

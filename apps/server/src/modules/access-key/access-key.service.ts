@@ -14,8 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type AccessKey, type CreatedAccessKey } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { hashToken } from '../session/session.service.js';
-import { accessSpace } from '../space/space-access.js';
+import { hashToken } from '../session/index.js';
+import { accessSpace } from '../space/index.js';
 import type { AccessKeyCache } from './access-key-cache.js';
 import * as repo from './access-key.repo.js';
 

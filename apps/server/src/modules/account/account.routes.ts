@@ -3,7 +3,7 @@ import { myPermissionResponseSchema, myQuotaResponseSchema, type Quotas } from '
 import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import * as account from './account.service.js';
 
 const tags = ['user'];

@@ -1,5 +1,5 @@
 import type { Friend, FriendRequest } from '@library/contract';
-import { avatarPath } from '../user/user.presenter.js';
+import { avatarPath } from '../user/index.js';
 import type { FriendRequestRow } from './friend.repo.js';
 
 interface Person {

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import * as friends from './friend.service.js';
 
 const tags = ['addrbook'];

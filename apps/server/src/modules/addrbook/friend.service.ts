@@ -13,10 +13,10 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { okJson } from '../../http/envelope.js';
 import { positionBetween } from '../../lib/position.js';
-import { countFriends } from '../account/account-limits.repo.js';
-import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
-import { findByInviteCode } from '../user/user.repo.js';
-import { findByAccount } from '../user/user.service.js';
+import { countFriends } from '../account/index.js';
+import { assertWithinQuota, quotasOf, requireFeature } from '../account/index.js';
+import { findByInviteCode } from '../user/index.js';
+import { findByAccount } from '../user/index.js';
 import { presentFriend, presentRequest } from './friend.presenter.js';
 import * as repo from './friend.repo.js';
 

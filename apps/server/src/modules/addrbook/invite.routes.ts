@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import * as invites from './invite.service.js';
 
 const tags = ['addrbook'];

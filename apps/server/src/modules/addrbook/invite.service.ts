@@ -11,7 +11,7 @@ import {
 } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { avatarPath } from '../user/user.presenter.js';
+import { avatarPath } from '../user/index.js';
 import * as repo from './invite.repo.js';
 import type { InviteRow } from './invite.repo.js';
 

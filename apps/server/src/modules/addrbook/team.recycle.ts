@@ -11,8 +11,8 @@ import type { Executor } from '../../db/database.js';
 import { recycleItems } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
-import { countOwnedTeams, lockAccount } from '../account/account-limits.repo.js';
-import { quotasOf } from '../account/account.policy.js';
+import { countOwnedTeams, lockAccount } from '../account/index.js';
+import { quotasOf } from '../account/index.js';
 import * as repo from './team.repo.js';
 import type { TeamRow } from './team.repo.js';
 

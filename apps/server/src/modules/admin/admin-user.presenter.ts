@@ -1,5 +1,5 @@
 import type { AccountState, AdminUser } from '@library/contract';
-import { avatarPath } from '../user/user.presenter.js';
+import { avatarPath } from '../user/index.js';
 import type { UserRow } from '../../db/schema/index.js';
 
 /** An account's state as administrators name it: 'active' is `normal`. */

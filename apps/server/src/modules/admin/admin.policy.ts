@@ -3,7 +3,7 @@
 import { ErrorCode, Role, systemResources, type SystemResource } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { listRoles } from '../user/user.repo.js';
+import { listRoles } from '../user/index.js';
 import { resourcesOfUser } from './role.repo.js';
 
 /** The resources a user holds through their roles. */

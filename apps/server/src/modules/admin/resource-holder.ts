@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SystemResource } from '@library/contract';
 import type { Executor } from '../../db/database.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import { requireResource } from './admin.policy.js';
 
 export function resourceHolder(db: Executor) {

@@ -3,8 +3,8 @@
 // admins and owners switch it on, configure it, re-index it and see its extra instructions and
 // last indexing error. A space the caller may not read looks missing, as everywhere.
 import type { SpaceAccessRole } from '@library/contract';
-import { can, type SpaceAction } from '../space/space.policy.js';
-import { isSystemAdmin } from '../system/system.policy.js';
+import { can, type SpaceAction } from '../space/index.js';
+import { isSystemAdmin } from '../system/index.js';
 
 export type AiAction = 'see' | 'ask' | 'configure' | 'reindex';
 

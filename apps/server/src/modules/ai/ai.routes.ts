@@ -29,7 +29,7 @@ import { requestLocale } from '../../http/locale.js';
 import { eventStreamResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { callerId, currentSession, watchRevocation } from '../session/session.service.js';
+import { callerId, currentSession, watchRevocation } from '../session/index.js';
 import { presentProvider, presentSession } from './ai.presenter.js';
 import * as conversations from './conversation.service.js';
 import { startConverse, streamAnswer } from './converse.service.js';

@@ -3,7 +3,7 @@
 import { ErrorCode, type ReferDoc, type UpdateAiSessionRequest } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { filterReadable } from '../space/visibility.js';
+import { filterReadable } from '../space/index.js';
 import { presentMessage } from './ai.presenter.js';
 import * as repo from './conversation.repo.js';
 import { findSpaceAi } from './space-ai.repo.js';

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { ping, type LlmEndpoint } from '../../infra/llm/openai-compatible.js';
-import { listRoles } from '../user/user.repo.js';
+import { listRoles } from '../user/index.js';
 import { canConfigureModels } from './ai.policy.js';
 import * as repo from './provider.repo.js';
 

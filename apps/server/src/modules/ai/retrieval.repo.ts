@@ -3,7 +3,7 @@
 // and pgvector itself. Every ranking leaves out the passages the audience may not read.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
-import { passageHiddenSql, passageJoinsSql, type Audience } from '../space/visibility.js';
+import { passageHiddenSql, passageJoinsSql, type Audience } from '../space/index.js';
 
 /** Which pages' passages a ranking may return: all the space's (undefined), or these pages' only. */
 export type PageScope = readonly string[] | undefined;

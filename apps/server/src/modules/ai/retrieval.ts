@@ -5,7 +5,7 @@
 // when the space includes drafts.
 import type { Executor } from '../../db/database.js';
 import { rerank } from '../../infra/llm/openai-compatible.js';
-import type { Audience } from '../space/visibility.js';
+import type { Audience } from '../space/index.js';
 import type { Embedder } from './embedding.js';
 import { questionTerms } from './passage-terms.js';
 import type { ActiveProvider } from './provider.service.js';

@@ -8,7 +8,7 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { accessSpace } from '../space/space-access.js';
+import { accessSpace } from '../space/index.js';
 import { aiNeeds, spaceAiAbilities } from './ai.policy.js';
 import { presentSpaceAi } from './ai.presenter.js';
 import { indexState, queueReindex } from './index.service.js';

@@ -7,7 +7,7 @@ import type { SpaceAccessRole } from '@library/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { atMostReaders, audienceOf } from '../space/visibility.js';
+import { atMostReaders, audienceOf } from '../space/index.js';
 import { embedderOf, hasVectorSupport } from './embedding.js';
 import { activeProvider, type ActiveProvider } from './provider.service.js';
 import type { PageScope } from './retrieval.repo.js';

@@ -1,5 +1,5 @@
 import type { FileAbilities, SpaceFile } from '@library/contract';
-import { avatarPath } from '../user/user.presenter.js';
+import { avatarPath } from '../user/index.js';
 import type { ListedFile } from './file.repo.js';
 
 export function presentFile(

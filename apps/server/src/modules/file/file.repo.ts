@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
-import { fileInPageSql, shownFilesSql, shownPagesSql, type Audience } from '../space/visibility.js';
+import { fileInPageSql, shownFilesSql, shownPagesSql, type Audience } from '../space/index.js';
 
 export type FileRow = typeof spaceFiles.$inferSelect;
 export type NewFile = typeof spaceFiles.$inferInsert;

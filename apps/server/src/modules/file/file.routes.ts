@@ -17,8 +17,8 @@ import { ok, okResponse } from '../../http/envelope.js';
 import { uploadedFile } from '../../http/multipart.js';
 import type { App } from '../../http/route-types.js';
 import { requestedRange, sendFile, storedFileResponse } from '../../http/send-file.js';
-import { quotasOf } from '../account/account.policy.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { quotasOf } from '../account/index.js';
+import { callerId, currentSession } from '../session/index.js';
 import * as files from './file.service.js';
 
 const tags = ['file'];

@@ -20,11 +20,11 @@ import {
   type ByteRange,
   type StorageDriver,
 } from '../../infra/storage/storage-driver.js';
-import { lockAccount } from '../account/account-limits.repo.js';
-import { quotasOf, requireFeature, requireSpaceFeature } from '../account/account.policy.js';
-import { accessSpace } from '../space/space-access.js';
-import { audienceOf, fileShown } from '../space/visibility.js';
-import type { SpaceAction } from '../space/space.policy.js';
+import { lockAccount } from '../account/index.js';
+import { quotasOf, requireFeature, requireSpaceFeature } from '../account/index.js';
+import { accessSpace } from '../space/index.js';
+import { audienceOf, fileShown } from '../space/index.js';
+import type { SpaceAction } from '../space/index.js';
 import { fileAbilities } from './file.policy.js';
 import type { PreviewQuery, PreviewSigner } from './file.preview.js';
 import { presentFile } from './file.presenter.js';

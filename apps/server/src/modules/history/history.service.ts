@@ -3,8 +3,8 @@
 import { ErrorCode, type HistoryList, type HistoryTargetType } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { accessPage, accessSpace } from '../space/space-access.js';
-import { rolesInSpaces } from '../space/space-roles.js';
+import { accessPage, accessSpace } from '../space/index.js';
+import { rolesInSpaces } from '../space/index.js';
 import { presentHistoryItem } from './history.presenter.js';
 import * as repo from './history.repo.js';
 

@@ -7,8 +7,8 @@ import {
 } from '@library/contract';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
-import { revokeToken } from '../session/session.repo.js';
+import { currentSession } from '../session/index.js';
+import { revokeToken } from '../session/index.js';
 import { loginWithPassword, loginWithSms, type LoginDeps } from './login.service.js';
 import { sendCode, type SmsCodeDeps } from './sms-code.service.js';
 

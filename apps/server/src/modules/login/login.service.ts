@@ -10,13 +10,13 @@ import {
 import type { RegistrationMode } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { addByInviteCode } from '../addrbook/friend.service.js';
-import { issueToken } from '../session/session.service.js';
-import { verifyPassword } from '../user/password.js';
-import { presentUser } from '../user/user.presenter.js';
-import * as users from '../user/user.service.js';
+import { addByInviteCode } from '../addrbook/index.js';
+import { issueToken } from '../session/index.js';
+import { verifyPassword } from '../user/index.js';
+import { presentUser } from '../user/index.js';
+import * as users from '../user/index.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { findByInviteCode, findByMobile } from '../user/user.repo.js';
+import { findByInviteCode, findByMobile } from '../user/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { redeemCode } from './sms-code.service.js';
 

@@ -5,9 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/database.js';
 import { spaceFiles, spaceNodes } from '../../db/schema/index.js';
-import { mcpReader, requireInScope, type McpReader } from '../access-key/access-key.service.js';
-
-export type { McpReader } from '../access-key/access-key.service.js';
+import { mcpReader, requireInScope, type McpReader } from '../access-key/index.js';
 
 /** The space a node or file belongs to (deleted or not: access is checked after this). */
 async function spaceOf(db: Executor, kind: 'node' | 'file', id: string) {

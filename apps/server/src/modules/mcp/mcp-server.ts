@@ -17,17 +17,17 @@ import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { blocksToMarkdown } from '../../lib/block-markdown.js';
-import { mcpReader } from '../access-key/access-key.service.js';
-import { findSpaceAi } from '../ai/space-ai.repo.js';
-import { searchSpace } from '../ai/space-search.js';
-import * as files from '../file/file.service.js';
-import type { BlocksCache } from '../page/blocks-cache.js';
-import * as comments from '../page/comment.service.js';
-import * as pages from '../page/page.service.js';
-import { accessSpace } from '../space/space-access.js';
-import * as spaces from '../space/space.service.js';
-import type { TreeRowsShape } from '../tree/tree.repo.js';
-import * as tree from '../tree/tree.service.js';
+import { mcpReader } from '../access-key/index.js';
+import { findSpaceAi } from '../ai/index.js';
+import { searchSpace } from '../ai/index.js';
+import * as files from '../file/index.js';
+import type { BlocksCache } from '../page/index.js';
+import * as comments from '../page/index.js';
+import * as pages from '../page/index.js';
+import { accessSpace } from '../space/index.js';
+import * as spaces from '../space/index.js';
+import type { TreeRowsShape } from '../tree/index.js';
+import * as tree from '../tree/index.js';
 import { readerOf, readerOfSpace } from './mcp-scope.js';
 
 export interface McpServerDeps extends files.FileDeps {

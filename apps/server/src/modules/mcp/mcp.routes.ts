@@ -24,14 +24,14 @@ import {
 import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
-import * as files from '../file/file.service.js';
-import type { BlocksCache } from '../page/blocks-cache.js';
-import * as comments from '../page/comment.service.js';
-import * as pages from '../page/page.service.js';
-import { mcpReader } from '../access-key/access-key.service.js';
-import * as spaces from '../space/space.service.js';
-import type { TreeRowsShape } from '../tree/tree.repo.js';
-import * as tree from '../tree/tree.service.js';
+import * as files from '../file/index.js';
+import type { BlocksCache } from '../page/index.js';
+import * as comments from '../page/index.js';
+import * as pages from '../page/index.js';
+import { mcpReader } from '../access-key/index.js';
+import * as spaces from '../space/index.js';
+import type { TreeRowsShape } from '../tree/index.js';
+import * as tree from '../tree/index.js';
 import { readerOf, readerOfSpace } from './mcp-scope.js';
 
 const tags = ['mcp'];

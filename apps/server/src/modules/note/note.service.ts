@@ -9,12 +9,12 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { createPage } from '../tree/tree.service.js';
+import { createPage } from '../tree/index.js';
 import { pageBlocksOf } from './note-page.js';
 import { noteBlocks, presentNoteSummary } from './note.presenter.js';
 import * as repo from './note.repo.js';
 import { plainTextOf } from './note.text.js';
-import { indexNoteForSearch } from '../search/search.index.js';
+import { indexNoteForSearch } from '../search/index.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 

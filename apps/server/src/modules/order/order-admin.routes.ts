@@ -16,7 +16,7 @@ import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import { sendFile } from '../../http/send-file.js';
-import { resourceHolder } from '../admin/resource-holder.js';
+import { resourceHolder } from '../admin/index.js';
 import * as goods from './goods.service.js';
 import * as admin from './order-admin.service.js';
 import type { OrderDeps } from './payment.service.js';

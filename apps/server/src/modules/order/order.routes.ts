@@ -13,7 +13,7 @@ import {
 import { ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import { priceList } from './goods.service.js';
 import * as orders from './order.service.js';
 import type { OrderDeps } from './payment.service.js';

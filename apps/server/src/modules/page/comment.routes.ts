@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/index.js';
 import * as comments from './comment.service.js';
 
 const tags = ['comment'];

@@ -10,8 +10,8 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { accessPage } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
+import { accessPage } from '../space/index.js';
+import { can } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
 import { commentAbilities } from './page.policy.js';

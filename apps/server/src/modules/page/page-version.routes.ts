@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/index.js';
 import * as versions from './page-version.service.js';
 
 const tags = ['page'];

@@ -15,8 +15,8 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
-import { accessNode, accessPage } from '../space/space-access.js';
-import { audienceOf, versionShown } from '../space/visibility.js';
+import { accessNode, accessPage } from '../space/index.js';
+import { audienceOf, versionShown } from '../space/index.js';
 import { presentVersion } from './page.presenter.js';
 import * as repo from './page.repo.js';
 

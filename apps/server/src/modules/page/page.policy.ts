@@ -1,6 +1,6 @@
 // What a space role may do with a page and its comments, sent with each item as `abilities`.
 import type { SpaceAccessRole } from '@library/contract';
-import { can, mayShare } from '../space/space.policy.js';
+import { can, mayShare } from '../space/index.js';
 
 /** `editorsMayShare`: the space's switch, read only when it decides (`shareSwitchDecides`). */
 export function pageAbilities(role: SpaceAccessRole, editorsMayShare: boolean) {

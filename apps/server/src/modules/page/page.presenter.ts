@@ -1,7 +1,7 @@
 // What leaves the server for pages, their blocks and versions.
 import type { PageDetail, PageUser, PageVersion, SpaceAccessRole } from '@library/contract';
-import type { NodeRow } from '../space/space-access.js';
-import { avatarPath } from '../user/user.presenter.js';
+import type { NodeRow } from '../space/index.js';
+import { avatarPath } from '../user/index.js';
 import type { PageVersionRow, PersonRow } from './page.repo.js';
 import { pageAbilities } from './page.policy.js';
 

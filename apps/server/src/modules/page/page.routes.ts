@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/index.js';
 import { registerCommentRoutes } from './comment.routes.js';
 import { registerPageVersionRoutes } from './page-version.routes.js';
 import type { BlocksCache } from './blocks-cache.js';

@@ -5,7 +5,7 @@
 // manager above who deleted it sees it. Anything else looks missing.
 import type { SpaceRole } from '@library/contract';
 import type { recycleItems } from '../../db/schema/index.js';
-import { can } from '../space/space.policy.js';
+import { can } from '../space/index.js';
 
 export type RecycleRow = typeof recycleItems.$inferSelect;
 

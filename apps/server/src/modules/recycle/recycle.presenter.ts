@@ -1,5 +1,5 @@
 import { recycleRetentionDays, type RecycleItem } from '@library/contract';
-import { avatarPath } from '../user/user.presenter.js';
+import { avatarPath } from '../user/index.js';
 import type { RecycleAbilities } from './recycle.policy.js';
 import type { ListedItem } from './recycle.repo.js';
 

@@ -13,19 +13,19 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
-import { deleteSpaceIndex } from '../ai/ai-index.repo.js';
-import { deleteSpaceFromSearch } from '../search/search.index.js';
-import { destroyTeamItem, restoreTeamItem, teamsOfItems } from '../addrbook/team.recycle.js';
+import { deleteSpaceIndex } from '../ai/index.js';
+import { deleteSpaceFromSearch } from '../search/index.js';
+import { destroyTeamItem, restoreTeamItem, teamsOfItems } from '../addrbook/index.js';
 import {
   destroyFileItem,
   destroyFilesOfPages,
   destroyFilesOfSpace,
   restoreFileItem,
-} from '../file/file.recycle.js';
-import { rolesInSpaces, roleInSpace } from '../space/space-roles.js';
-import { spaceIconKey } from '../space/space-icon.js';
-import { can } from '../space/space.policy.js';
-import { indexContent } from '../tree/tree.content.js';
+} from '../file/index.js';
+import { rolesInSpaces, roleInSpace } from '../space/index.js';
+import { spaceIconKey } from '../space/index.js';
+import { can } from '../space/index.js';
+import { indexContent } from '../tree/index.js';
 import { presentRecycleItem } from './recycle.presenter.js';
 import { recycleAbilities, teamRecycleAbilities, type RecycleRow } from './recycle.policy.js';
 import * as repo from './recycle.repo.js';

@@ -5,7 +5,7 @@
 import { searchTotalCountedUpTo } from '@library/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
-import { shownFilesSql, shownNodesSql, shownPagesSql, type Audience } from '../space/visibility.js';
+import { shownFilesSql, shownNodesSql, shownPagesSql, type Audience } from '../space/index.js';
 
 /** BM25 parameters (the AI index's, measured on CMRC 2018). */
 const k1 = 0.5;

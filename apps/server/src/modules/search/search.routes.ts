@@ -2,7 +2,7 @@ import { searchQuerySchema, searchResultListSchema } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId } from '../session/session.service.js';
+import { callerId } from '../session/index.js';
 import { search } from './search.service.js';
 
 const tags = ['search'];

@@ -4,9 +4,9 @@ import type { searchQuerySchema, SearchResultList } from '@library/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { parseKeywords } from '../../infra/search/search-terms.js';
-import { accessSpace } from '../space/space-access.js';
-import { rolesInSpaces } from '../space/space-roles.js';
-import { audienceOf, type Audience } from '../space/visibility.js';
+import { accessSpace } from '../space/index.js';
+import { rolesInSpaces } from '../space/index.js';
+import { audienceOf, type Audience } from '../space/index.js';
 import { searchDocuments, type SearchScope } from './search.repo.js';
 import { makeSnippet } from './search.snippet.js';
 

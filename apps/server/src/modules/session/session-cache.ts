@@ -135,3 +135,10 @@ export async function createSessionCache(database: DatabaseHandle): Promise<Sess
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the sessions this instance keeps; a change made outside a request settles through it */
+    sessions: SessionCache;
+  }
+}

@@ -11,9 +11,9 @@ import {
   type AnswerSource,
   type ConverseDeps,
   type ConverseEvents,
-} from '../ai/converse.service.js';
-import { guardMarkdown } from '../ai/answer.js';
-import { findSpaceAi } from '../ai/space-ai.repo.js';
+} from '../ai/index.js';
+import { guardMarkdown } from '../ai/index.js';
+import { findSpaceAi } from '../ai/index.js';
 import { openShare, sharedRows, type ShareViewDeps } from './share-view.service.js';
 
 export type ShareAskDeps = ShareViewDeps & ConverseDeps;

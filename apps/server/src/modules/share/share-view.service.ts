@@ -15,22 +15,22 @@ import {
 } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import * as files from '../file/file.service.js';
-import * as fileRepo from '../file/file.repo.js';
-import { findSpaceAi } from '../ai/space-ai.repo.js';
-import type { BlocksCache } from '../page/blocks-cache.js';
-import { pageComments } from '../page/comment.service.js';
-import { pageDetail, shownBlocksJson } from '../page/page.service.js';
-import type { NodeRow } from '../space/space-access.js';
-import { roleInSpace } from '../space/space-roles.js';
-import { fileShown, nodeShown } from '../space/visibility.js';
-import { buildTree, type TreeRow } from '../tree/tree.presenter.js';
-import * as treeRepo from '../tree/tree.repo.js';
-import { verifyPassword } from '../user/password.js';
+import * as files from '../file/index.js';
+import * as fileRepo from '../file/index.js';
+import { findSpaceAi } from '../ai/index.js';
+import type { BlocksCache } from '../page/index.js';
+import { pageComments } from '../page/index.js';
+import { pageDetail, shownBlocksJson } from '../page/index.js';
+import type { NodeRow } from '../space/index.js';
+import { roleInSpace } from '../space/index.js';
+import { fileShown, nodeShown } from '../space/index.js';
+import { buildTree, type TreeRow } from '../tree/index.js';
+import * as treeRepo from '../tree/index.js';
+import { verifyPassword } from '../user/index.js';
 import type { GrantSigner } from './share.grant.js';
-import { editorsMayShare } from '../space/space.repo.js';
+import { editorsMayShare } from '../space/index.js';
 import * as repo from './share.repo.js';
-import { mayShare } from '../space/space.policy.js';
+import { mayShare } from '../space/index.js';
 import { isExpired } from './share.service.js';
 
 export interface ShareViewDeps extends files.FileDeps {

@@ -13,11 +13,11 @@ import {
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { requireFeature } from '../account/account.policy.js';
-import { accessNode, accessSpace } from '../space/space-access.js';
-import { can, mayShare } from '../space/space.policy.js';
-import { hashPassword } from '../user/password.js';
-import { editorsMayShare, setEditorsMayShare } from '../space/space.repo.js';
+import { requireFeature } from '../account/index.js';
+import { accessNode, accessSpace } from '../space/index.js';
+import { can, mayShare } from '../space/index.js';
+import { hashPassword } from '../user/index.js';
+import { editorsMayShare, setEditorsMayShare } from '../space/index.js';
 import * as repo from './share.repo.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);

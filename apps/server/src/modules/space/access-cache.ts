@@ -153,3 +153,10 @@ export async function createAccessCache(database: DatabaseHandle): Promise<Acces
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** who may read which space and node, as this instance last loaded it (reads only) */
+    access: AccessCache;
+  }
+}

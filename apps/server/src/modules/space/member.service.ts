@@ -22,11 +22,11 @@ import {
   quotasOf,
   refusalOf,
   requireSpaceFeature,
-} from '../account/account.policy.js';
-import { findFriend } from '../addrbook/friend.repo.js';
-import { findTeam, inTree, rolesIn as teamRolesIn } from '../addrbook/team.repo.js';
-import { avatarPath } from '../user/user.presenter.js';
-import { findByAccount } from '../user/user.service.js';
+} from '../account/index.js';
+import { findFriend } from '../addrbook/index.js';
+import { findTeam, inTree, rolesIn as teamRolesIn } from '../addrbook/index.js';
+import { avatarPath } from '../user/index.js';
+import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { initialMemberGroups } from './space.service.js';

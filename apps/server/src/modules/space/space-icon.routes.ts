@@ -3,9 +3,9 @@ import { idParamsSchema, spaceDetailSchema } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
-import { imageResponse, imageUpload, sendImage } from '../user/avatar.http.js';
-import type { AvatarStore } from '../user/avatar.store.js';
+import { callerId, currentSession } from '../session/index.js';
+import { imageResponse, imageUpload, sendImage } from '../user/index.js';
+import type { AvatarStore } from '../user/index.js';
 import { replaceSpaceIcon, spaceIcon } from './space-icon.service.js';
 
 const tags = ['space'];

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { ErrorCode, type SpaceDetail } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { AvatarStore } from '../user/avatar.store.js';
+import type { AvatarStore } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { spaceIconKey, spaceIconPath } from './space-icon.js';
 import { getSpace } from './space.service.js';

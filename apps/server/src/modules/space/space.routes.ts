@@ -17,8 +17,8 @@ import {
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
-import type { AvatarStore } from '../user/avatar.store.js';
+import { callerId, currentSession } from '../session/index.js';
+import type { AvatarStore } from '../user/index.js';
 import { presentSpace } from './space.presenter.js';
 import * as spaces from './space.service.js';
 

@@ -15,11 +15,11 @@ import {
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { positionBetween, positionsBetween } from '../../lib/position.js';
-import { countOwnedSpaces, lockAccount } from '../account/account-limits.repo.js';
-import { assertWithinQuota, quotasOf, requireFeature } from '../account/account.policy.js';
-import type { AvatarStore } from '../user/avatar.store.js';
-import { verifyPassword } from '../user/password.js';
-import { getUser } from '../user/user.service.js';
+import { countOwnedSpaces, lockAccount } from '../account/index.js';
+import { assertWithinQuota, quotasOf, requireFeature } from '../account/index.js';
+import type { AvatarStore } from '../user/index.js';
+import { verifyPassword } from '../user/index.js';
+import { getUser } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { highestRole } from './space.policy.js';

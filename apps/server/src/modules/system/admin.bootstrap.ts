@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Role } from '@library/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { countUsers, grantRole } from '../user/user.repo.js';
-import { createUser } from '../user/user.service.js';
+import { countUsers, grantRole } from '../user/index.js';
+import { createUser } from '../user/index.js';
 
 function randomPassword() {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';

@@ -3,7 +3,7 @@ import { healthResponseSchema, loginRoleResponseSchema } from '@library/contract
 import type { DatabaseHandle } from '../../db/database.js';
 import { ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import * as system from './system.service.js';
 
 const tags = ['system'];

@@ -1,8 +1,8 @@
 // The caller's system roles as the web reads them, and readiness.
 import { AdminMenu, Role, type LoginRoleResponse } from '@library/contract';
 import type { Database } from '../../db/database.js';
-import { resourcesOf } from '../admin/admin.policy.js';
-import { listRoles } from '../user/user.repo.js';
+import { resourcesOf } from '../admin/index.js';
+import { listRoles } from '../user/index.js';
 import * as repo from './system.repo.js';
 
 /**

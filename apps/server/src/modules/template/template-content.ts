@@ -6,8 +6,8 @@ import { ErrorCode, templateLimits, type Block, type TemplateNode } from '@libra
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { positionsBetween } from '../../lib/position.js';
-import { blocksOf } from '../page/page.repo.js';
-import type { NodeRow } from '../space/space-access.js';
+import { blocksOf } from '../page/index.js';
+import type { NodeRow } from '../space/index.js';
 import * as repo from './template.repo.js';
 
 /**

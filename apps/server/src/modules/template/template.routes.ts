@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import * as templates from './template.service.js';
 
 const tags = ['template'];

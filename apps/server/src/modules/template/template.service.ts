@@ -24,18 +24,18 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
-import { requireResource } from '../admin/admin.policy.js';
-import { deleteAllBlocks, draftBlocks, upsertBlocks } from '../page/page.repo.js';
-import { bumpDraftRevision } from '../page/page.service.js';
-import { accessNode, accessSpace } from '../space/space-access.js';
-import type { NodeRow } from '../space/space-access.js';
+import { requireResource } from '../admin/index.js';
+import { deleteAllBlocks, draftBlocks, upsertBlocks } from '../page/index.js';
+import { bumpDraftRevision } from '../page/index.js';
+import { accessNode, accessSpace } from '../space/index.js';
+import type { NodeRow } from '../space/index.js';
 import {
   contentTypes,
   insertContent,
   liveTopicIn,
   requireCreation,
   type NewContent,
-} from '../tree/tree.content.js';
+} from '../tree/index.js';
 import { draftRowsFrom, freshBlocks, pageCountOf, snapshotOf } from './template-content.js';
 import {
   presentCreation,

@@ -16,11 +16,11 @@ import { AppError } from '../../http/app-error.js';
 import type { StorageDriver } from '../../infra/storage/storage-driver.js';
 import { blocksToMarkdown } from '../../lib/block-markdown.js';
 import { isRecord } from '../../lib/block-text.js';
-import * as fileRepo from '../file/file.repo.js';
-import * as pageRepo from '../page/page.repo.js';
-import { accessNode, accessSpace } from '../space/space-access.js';
-import { audienceOf, filterReadable, nodeShown, type Audience } from '../space/visibility.js';
-import * as treeRepo from '../tree/tree.repo.js';
+import * as fileRepo from '../file/index.js';
+import * as pageRepo from '../page/index.js';
+import { accessNode, accessSpace } from '../space/index.js';
+import { audienceOf, filterReadable, nodeShown, type Audience } from '../space/index.js';
+import * as treeRepo from '../tree/index.js';
 import { FolderNames, pageIdOfHref, relativeHref, segmentOf } from './transfer-paths.js';
 
 export interface ExportDeps {

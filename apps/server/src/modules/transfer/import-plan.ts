@@ -5,7 +5,7 @@
 import path from 'node:path/posix';
 import { fileIdOfBlockUrl, type Block } from '@library/contract';
 import { isRecord } from '../../lib/block-text.js';
-import type { NewContent } from '../tree/tree.content.js';
+import type { NewContent } from '../tree/index.js';
 
 /** A document of the import, converted. */
 export interface PlannedPage {

@@ -4,9 +4,9 @@ import path from 'node:path/posix';
 import { ErrorCode } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { requireFeature } from '../account/account.policy.js';
-import { accessSpace } from '../space/space-access.js';
-import { liveTopicIn } from '../tree/tree.content.js';
+import { requireFeature } from '../account/index.js';
+import { accessSpace } from '../space/index.js';
+import { liveTopicIn } from '../tree/index.js';
 
 export type DocumentKind = 'markdown' | 'html' | 'docx';
 

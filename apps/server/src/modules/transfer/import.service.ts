@@ -33,9 +33,9 @@ import {
   markdownToBlocks,
   type MarkdownInOptions,
 } from '../../lib/block-markdown.js';
-import { keepFilesOfImport } from '../file/file.repo.js';
-import { uploadFile, type FileDeps } from '../file/file.service.js';
-import { insertContent } from '../tree/tree.content.js';
+import { keepFilesOfImport } from '../file/index.js';
+import { uploadFile, type FileDeps } from '../file/index.js';
+import { insertContent } from '../tree/index.js';
 import {
   badArchive,
   openZip,

@@ -15,7 +15,7 @@ import { uploadedFile } from '../../http/multipart.js';
 import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import { sendFile } from '../../http/send-file.js';
-import { currentSession } from '../session/session.service.js';
+import { currentSession } from '../session/index.js';
 import {
   exportFileOf,
   exportTypes,

@@ -4,7 +4,7 @@
 // rows can never label a stale tree. Editors see every page and readers and visitors only the
 // published ones, so one entry serves each of the two audiences. Bounded by size, least
 // recently used first out.
-import type { Audience } from '../space/visibility.js';
+import type { Audience } from '../space/index.js';
 
 /** about sixty trees of 10,000 nodes */
 const defaultMaxBytes = 64 * 1024 * 1024;

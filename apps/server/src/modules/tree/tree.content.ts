@@ -12,10 +12,10 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJobs } from '../../infra/jobs/job-queue.js';
 import { positionsBetween } from '../../lib/position.js';
-import { requireFeature } from '../account/account.policy.js';
-import { attachFilesToPage } from '../file/file.repo.js';
-import { indexNodeForSearch } from '../search/search.index.js';
-import { accessSpace, type NodeRow } from '../space/space-access.js';
+import { requireFeature } from '../account/index.js';
+import { attachFilesToPage } from '../file/index.js';
+import { indexNodeForSearch } from '../search/index.js';
+import { accessSpace, type NodeRow } from '../space/index.js';
 import * as repo from './tree.repo.js';
 
 /** A node to create, with what it holds. */

@@ -10,7 +10,7 @@ import type {
   TreeTopic,
   TreeUser,
 } from '@library/contract';
-import type { NodeRow } from '../space/space-access.js';
+import type { NodeRow } from '../space/index.js';
 
 export type TreeRow = Pick<
   NodeRow,

@@ -7,8 +7,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
 import { pageBlocks, recycleItems, spaceNodes, spaces, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
-import type { NodeRow } from '../space/space-access.js';
-import { shownNodesSql, type Audience } from '../space/visibility.js';
+import type { NodeRow } from '../space/index.js';
+import { shownNodesSql, type Audience } from '../space/index.js';
 import type { TreeRow } from './tree.presenter.js';
 
 export type NewNode = typeof spaceNodes.$inferInsert;

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { ok, okResponse, sendSerialised } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { callerId, currentSession } from '../session/session.service.js';
+import { callerId, currentSession } from '../session/index.js';
 import { presentLink, presentPage, presentTopic } from './tree.presenter.js';
 import { createTreeCache } from './tree-cache.js';
 import * as tree from './tree.service.js';

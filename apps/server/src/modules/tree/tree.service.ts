@@ -16,18 +16,18 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
-import { requireFeature } from '../account/account.policy.js';
-import type { AccessCache } from '../space/access-cache.js';
-import { accessNode, accessSpace, type NodeRow } from '../space/space-access.js';
-import { can } from '../space/space.policy.js';
-import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/visibility.js';
+import { requireFeature } from '../account/index.js';
+import type { AccessCache } from '../space/index.js';
+import { accessNode, accessSpace, type NodeRow } from '../space/index.js';
+import { can } from '../space/index.js';
+import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/index.js';
 import {
   buildTree,
   listViewComparator,
   presentListViewItem,
   presentTopicDetail,
 } from './tree.presenter.js';
-import { indexNodeForSearch } from '../search/search.index.js';
+import { indexNodeForSearch } from '../search/index.js';
 import { insertContent, liveTopicIn, type NewContent } from './tree.content.js';
 import * as repo from './tree.repo.js';
 

@@ -6,7 +6,7 @@ import { ErrorCode, mobilePattern, type ErrorCodeValue, type UserStatus } from '
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
-import { revokeAllTokens } from '../session/session.repo.js';
+import { revokeAllTokens } from '../session/index.js';
 import type { AvatarStore } from './avatar.store.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './user.repo.js';

@@ -1,0 +1,2 @@
+// The history module's front door: what the app and other modules may use of it.
+export { registerHistoryModule } from './history.module.js';

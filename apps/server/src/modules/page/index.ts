@@ -1,0 +1,19 @@
+// The page module's front door: what the app and other modules may use of it.
+export { type BlocksCache, createBlocksCache } from './blocks-cache.js';
+export { listComments, pageComments } from './comment.service.js';
+export {
+  blocksOf,
+  deleteAllBlocks,
+  draftBlocks,
+  findVersion,
+  pageState,
+  upsertBlocks,
+} from './page.repo.js';
+export {
+  bumpDraftRevision,
+  getBlocksJson,
+  getPage,
+  pageDetail,
+  shownBlocksJson,
+} from './page.service.js';
+export { registerPageModule } from './page.module.js';

@@ -1,0 +1,11 @@
+// The session module's front door: what the app and other modules may use of it.
+export { type SessionCache, createSessionCache, sessionChannel } from './session-cache.js';
+export { listActiveTokens, revokeAllTokens, revokeToken } from './session.repo.js';
+export {
+  callerId,
+  createSessionResolver,
+  currentSession,
+  hashToken,
+  issueToken,
+  watchRevocation,
+} from './session.service.js';

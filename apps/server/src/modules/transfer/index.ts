@@ -1,0 +1,2 @@
+// The transfer module's front door: what the app and other modules may use of it.
+export { registerTransferModule } from './transfer.module.js';
