@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config-env.js';
 import { defaultQuotas } from '@library/contract';
 
 const cwd = path.resolve('/srv/library');

@@ -4,7 +4,8 @@
 // database closes).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config-env.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { openDatabase } from './db/database.js';
 import { scheduleRecyclePurge } from './modules/recycle/index.js';

@@ -2,7 +2,8 @@
 // PostgreSQL database or S3 bucket when configured); docs/operations.md, "Backup and restore".
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { ConfigError } from '../config-env.js';
 import { DirectoryLockedError } from '../db/lock.js';
 import { BackupArchiveError } from '../modules/system/index.js';
 import { BackupRefusedError, restoreBackup } from '../modules/system/index.js';

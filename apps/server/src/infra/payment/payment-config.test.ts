@@ -2,7 +2,8 @@
 // stops start-up with one line naming the variable; keys come as PEM, escaped PEM or base64.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { ConfigError } from '../../config-env.js';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();

@@ -1,6 +1,6 @@
 // The payment providers this site accepts (PAYMENT_PROVIDERS), by pay type.
 import type { PayType } from '@library/contract';
-import type { PaymentSettings } from '../../config.js';
+import type { PaymentSettings } from './payment-config.js';
 import { createAlipayProvider } from './alipay-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
