@@ -6,6 +6,7 @@
 // backup endpoint (backup.endpoint.ts) while it runs, else by `npm run backup` itself.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -241,6 +242,8 @@ export async function takeBackup(
   if (fs.existsSync(outFile)) throw new BackupRefusedError(`${outFile} exists already.`);
   const partial = `${outFile}.partial`;
   const output = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+  // opened before anything can fail: a file opened after the clean-up below would stay behind
+  await once(output, 'open');
   try {
     let by: 'server' | 'this process' = 'this process';
     const endpoint = config.databaseUrl ? undefined : readBackupEndpoint(config.dataDir);
