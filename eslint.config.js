@@ -10,6 +10,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist.building-*/**',
+      '**/dist.old-*/**',
       'data/**',
       'coverage/**',
       'e2e/test-results/**',

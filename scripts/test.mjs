@@ -1,5 +1,6 @@
-// npm test: unit and API tests (Vitest: contract, server on PGlite, web), then the browser
-// tests (Playwright driving Debian's Chromium against the built server).
+// npm test: unit and API tests (Vitest: contract, server on PGlite, web), the build and its
+// first-load budget (apps/web/scripts/first-load.mjs: checked here, never by a build or a start),
+// then the browser tests (Playwright driving Debian's Chromium against the built server).
 // Chromium and a Chinese font come from apt; as root they are installed when missing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,4 +38,5 @@ function ensureBrowser() {
 run('npx', ['vitest', 'run']);
 ensureBrowser();
 run('npm', ['run', 'build']);
+run('npm', ['run', 'budget', '-w', 'apps/web']);
 run('npm', ['run', 'test', '-w', 'e2e']);

@@ -1,5 +1,9 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiAs } from './support/api';
+import { newUserWithSpace } from './support/content';
 import { expect, newMobile, test } from './support/fixtures';
 import { loginBySms } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -38,4 +42,91 @@ test('my spaces on a phone: create the first space with an emoji icon, open it, 
       }),
     )
     .toBe(true);
+});
+
+/** The vertical middles of the toolbar's visible parts, and the toolbar's height. */
+async function toolbarRows(toolbar: Locator) {
+  return toolbar.evaluate((bar) => {
+    const parts = Array.from(
+      bar.querySelectorAll('.page-toolbar-status, .page-toolbar-actions > *'),
+    );
+    const middles = parts.map((part) => {
+      const box = part.getBoundingClientRect();
+      return Math.round(box.top + box.height / 2);
+    });
+    return { parts: parts.length, middles, height: bar.getBoundingClientRect().height };
+  });
+}
+
+/** The page's four actions in each language, and what opens for each. */
+const toolbarLanguages = [
+  { locale: 'zh_CN', more: '更多操作', actions: ['分享', '导出', '版本', '评论'] },
+  { locale: 'zh_TW', more: '更多操作', actions: ['分享', '匯出', '版本', '評論'] },
+  { locale: 'en_US', more: 'More actions', actions: ['Share', 'Export', 'Versions', 'Comments'] },
+];
+
+function opened(page: Page, index: number): Locator {
+  return [
+    page.getByRole('dialog', { name: /分享“交接班流程”/ }),
+    page.getByRole('dialog', { name: /导出“交接班流程”/ }),
+    page.locator('.page-versions-drawer'),
+    page.locator('.page-comments-drawer'),
+  ][index]!;
+}
+
+test('a page’s toolbar on a phone is one row in every language; the rest is in its … menu', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { spaceId } = await newUserWithSpace(page, request, '值班手册');
+  const { pageId } = await apiAs<{ pageId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${spaceId}/page`,
+    { name: '交接班流程' },
+  );
+  // a count beside 评论 makes the row longer
+  await apiAs(page, request, 'POST', `/v2/space/page/${pageId}/comment`, { content: '请补充夜班' });
+  const toolbar = page.locator('.page-toolbar');
+
+  for (const language of toolbarLanguages) {
+    await page.evaluate((locale) => localStorage.setItem('locale', locale), language.locale);
+    await page.goto(`/space-mobile/${spaceId}/page/${pageId}`);
+    const more = toolbar.getByRole('button', { name: language.more });
+    await expect(more).toBeVisible();
+
+    const rows = await toolbarRows(toolbar);
+    expect(rows.parts, language.locale).toBeGreaterThanOrEqual(3);
+    for (const middle of rows.middles) {
+      expect(Math.abs(middle - rows.middles[0]!), language.locale).toBeLessThanOrEqual(1);
+    }
+    // one row of 32 px buttons and the toolbar's padding, not two
+    expect(rows.height, language.locale).toBeLessThan(50);
+
+    // every action is on the row or in the menu, once
+    const onRow = await toolbar.locator('.page-toolbar-actions > .ant-btn').allInnerTexts();
+    await more.click();
+    const menu = page.getByRole('menu').filter({ visible: true });
+    await expect(menu).toBeVisible();
+    const inMenu = await menu.getByRole('menuitem').allInnerTexts();
+    const named = (texts: string[]) =>
+      language.actions.filter((action) => texts.some((text) => text.includes(action)));
+    expect(inMenu.length, language.locale).toBeGreaterThan(0);
+    expect([...named(onRow), ...named(inMenu)].sort(), language.locale).toEqual(
+      [...language.actions].sort(),
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    if (language.locale !== 'zh_CN') continue;
+    // each action in the menu opens what its button opens
+    for (const action of named(inMenu)) {
+      await page.reload();
+      await more.click();
+      await chooseMenuItem(page, new RegExp(action));
+      await expect(opened(page, language.actions.indexOf(action))).toBeVisible();
+    }
+  }
 });

@@ -1,6 +1,7 @@
-// The first-load budget (docs/performance.md, "First load"). Run by `npm run build` after
-// `vite build`: sums the gzip size of every JavaScript and CSS file a first visit downloads, read
-// from the build's manifest, prints them, and fails the build when the budgeted visit is over.
+// The first-load budget (docs/performance.md, "First load"). Run by `npm test` after the build
+// (`npm run budget -w apps/web`), never by the build itself, so a user's `npm start` does not fail
+// over a size: sums the gzip size of every JavaScript and CSS file a first visit downloads, read
+// from the build's manifest, prints them, and exits 1 when the budgeted visit is over.
 //
 // What a visit loads: index.html's entry with its static imports (its modulepreload links) and
 // CSS, then the lazy chunks the router and the start-up load at once for that address, each with

@@ -7,7 +7,9 @@ import {
   reportApiError,
   resetApiClient,
 } from '../lib/api-client';
+import { goodsForSaleKey } from '../lib/goods-for-sale';
 import { registerNavigator } from '../lib/navigation';
+import { queryClient } from '../lib/query-client';
 import { toast, useToastStore } from '../components/toast';
 import { configureApi, errorToastAction } from './configure-api';
 
@@ -56,6 +58,8 @@ describe("a quota reached (7001xx) offers the way out: the toast's 'upgrade' ope
   beforeEach(() => {
     toast.closeAll();
     configureApi();
+    // the app shell asked the price list: something is for sale
+    queryClient.setQueryData(goodsForSaleKey, true);
     navigate.mockClear();
     registerNavigator({
       navigate,
@@ -67,6 +71,7 @@ describe("a quota reached (7001xx) offers the way out: the toast's 'upgrade' ope
   afterEach(() => {
     resetApiClient();
     toast.closeAll();
+    queryClient.clear();
   });
 
   function answering(code: number, msg: string) {
@@ -112,6 +117,14 @@ describe("a quota reached (7001xx) offers the way out: the toast's 'upgrade' ope
     }
     expect(errorToastAction(new ApiError(ErrorCode.orderPaid, 'paid', 409, 'app'))).toBeUndefined();
     expect(errorToastAction(new ApiError(500, 'failed', null, 'network'))).toBeUndefined();
+  });
+
+  it('offers nothing while nothing is for sale, or before the price list answered', () => {
+    const error = new ApiError(ErrorCode.quotaSpaces, 'quota', 403, 'app');
+    queryClient.setQueryData(goodsForSaleKey, false);
+    expect(errorToastAction(error)).toBeUndefined();
+    queryClient.removeQueries({ queryKey: goodsForSaleKey });
+    expect(errorToastAction(error)).toBeUndefined();
   });
 
   it('offers it on an upload refused for its quota too (uploads report through the client)', () => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@library/contract';
 import { configureApiClient, type ApiError } from '../lib/api-client';
 import { currentLocale, translate } from '../lib/i18n';
+import { anythingForSale } from '../lib/goods-for-sale';
 import { currentPath, navigateTo } from '../lib/navigation';
 import { paths } from '../config/paths';
 import { toast, type ToastAction } from '../components/toast';
@@ -24,9 +25,12 @@ function isUpgradable(code: number): boolean {
 /** How long an error toast with a way out stays (the app's undo toasts stay as long). */
 export const actionToastMs = 6000;
 
-/** The way out a failure's toast offers, if any. */
+/**
+ * The way out a failure's toast offers, if any. None while nothing is for sale (a fresh install):
+ * the price list would only say there is nothing to buy.
+ */
 export function errorToastAction(error: ApiError): ToastAction | undefined {
-  if (error.source !== 'app' || !isUpgradable(error.code)) return undefined;
+  if (error.source !== 'app' || !isUpgradable(error.code) || !anythingForSale()) return undefined;
   return {
     label: translate('common.upgrade'),
     onClick: () => void navigateTo(paths.plans.getHref(currentPath())),

@@ -1,5 +1,5 @@
 // Orders as the server presents them, for the screens' tests (never imported by the app).
-import type { AdminOrder, Goods, Order, OrderState } from '@library/contract';
+import type { AdminGoods, AdminOrder, Goods, Order, OrderState } from '@library/contract';
 
 const gib = 1024 ** 3;
 
@@ -67,4 +67,19 @@ export function goods(extra: Partial<Goods> = {}): Goods {
     sort: 1,
     ...extra,
   };
+}
+
+export function adminGoods(extra: Partial<AdminGoods> = {}): AdminGoods {
+  return {
+    ...goods(),
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-01T08:00:00.000Z',
+    orderCount: 0,
+    ...extra,
+  };
+}
+
+/** `GET /api/v1/goods` answering these goods (for the screens that ask whether any is for sale). */
+export function priceList(list: Goods[]) {
+  return { list, currency: 'CNY', payTypes: ['sandbox'] };
 }

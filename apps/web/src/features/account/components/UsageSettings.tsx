@@ -1,8 +1,10 @@
 // Account settings → usage: how many spaces and how much personal storage the account uses of
-// its limits (GET /api/v1/user/quota), as bars; the ways to more: the price list, my orders.
+// its limits (GET /api/v1/user/quota), as bars; the ways to more: the price list (while anything
+// is for sale), my orders.
 import { Button, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
+import { useGoodsForSale } from '../../../hooks/use-goods-for-sale';
 import { navigateTo } from '../../../lib/navigation';
 import { closeDialog } from '../../../stores/dialog-store';
 import { currentLocale } from '../../../lib/i18n';
@@ -18,6 +20,7 @@ function percentOf(used: number, limit: number): number {
 export function UsageSettings() {
   const { t } = useTranslation();
   const { data } = useMyQuota();
+  const forSale = useGoodsForSale();
   const locale = currentLocale();
   const go = (to: string) => {
     closeDialog();
@@ -66,12 +69,14 @@ export function UsageSettings() {
         </div>
       ))}
       <Typography.Text type="secondary" className="account-usage-hint">
-        {t('account.usageHint')}
+        {forSale ? t('account.usageHint') : t('account.usageHintNoPlans')}
       </Typography.Text>
       <div className="account-usage-actions">
-        <Button type="primary" onClick={() => go(paths.plans.getHref())}>
-          {t('account.upgradePlan')}
-        </Button>
+        {forSale && (
+          <Button type="primary" onClick={() => go(paths.plans.getHref())}>
+            {t('account.upgradePlan')}
+          </Button>
+        )}
         <Button onClick={() => go(paths.orders.getHref())}>{t('routes.orders')}</Button>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { CountBadge } from '../../../components/CountBadge';
 import { ProductLogo } from '../../../components/ProductLogo';
 import { usePageTitleKey } from '../../../lib/route-meta';
 import { useIsMobile } from '../../../hooks/use-device-mode';
+import { useGoodsForSale } from '../../../hooks/use-goods-for-sale';
 import { usePageHeadingStore } from '../../../stores/page-heading-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
@@ -21,6 +22,8 @@ import { UserMenu } from './UserMenu';
 /** The logged-in frame: sidebar + top bar on desktops, top bar + drawer menu on phones. */
 export function AppShell({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
+  // asked once logged in, so a quota toast knows whether to offer 'upgrade'
+  useGoodsForSale();
   return isMobile ? <MobileShell>{children}</MobileShell> : <DesktopShell>{children}</DesktopShell>;
 }
 

@@ -11,7 +11,7 @@ import { useDeviceStore } from '../../../stores/device-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { order } from '../test-helpers';
+import { goods, order, priceList } from '../test-helpers';
 import { MyOrdersScreen } from './MyOrdersScreen';
 
 const names: Record<OrderState, string> = {
@@ -180,8 +180,23 @@ describe('my orders', () => {
   });
 
   it('with no orders, leads to the price list', async () => {
-    const { router } = start({ 'GET /api/v1/order': listOf([]) });
+    const { router } = start({
+      'GET /api/v1/order': listOf([]),
+      'GET /api/v1/goods': priceList([goods()]),
+    });
+    expect(await screen.findByRole('button', { name: /套餐与价格/ })).toBeTruthy();
     await userEvent.setup().click(await screen.findByRole('button', { name: /去看看套餐/ }));
     expect(router.state.location.pathname).toBe('/plans');
+  });
+
+  it('offers no way to the price list while nothing is for sale', async () => {
+    const { server } = start({
+      'GET /api/v1/order': listOf([]),
+      'GET /api/v1/goods': priceList([goods({ orderable: false })]),
+    });
+    expect(await screen.findByText('还没有订单')).toBeTruthy();
+    await waitFor(() => expect(server.find('GET', '/api/v1/goods')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /去看看套餐/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /套餐与价格/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // /orders '我的订单': my orders, newest first, with spec §9's grid defaults (10 a page, 10/20/50,
 // seven page buttons), filtered by state; each with its state tag and the buttons its abilities
 // allow (pay, cancel, refund), its receipt, or 'buy again'. Cards instead of a table below
-// 992 px. Nothing yet: a way to the price list.
+// 992 px. Nothing yet: a way to the price list, while anything is for sale.
 import '../lib/text';
 import { useState } from 'react';
 import { Button, Empty, Pagination, Select, Skeleton, Table, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { limits, orderStates, type Order, type OrderState } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { useIsMobile } from '../../../hooks/use-device-mode';
+import { useGoodsForSale } from '../../../hooks/use-goods-for-sale';
 import { currentLocale } from '../../../lib/i18n';
 import { useOrders } from '../api/get-orders';
 import { formatDateTime } from '../lib/format-time';
@@ -26,6 +27,7 @@ export function MyOrdersScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mobile = useIsMobile();
+  const forSale = useGoodsForSale();
   const locale = currentLocale();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(limits.gridPageSize);
@@ -86,7 +88,7 @@ export function MyOrdersScreen() {
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={state ? t('orders.list.emptyFiltered') : t('orders.list.empty')}
     >
-      {!state && (
+      {!state && forSale && (
         <Button
           type="primary"
           icon={<ShoppingOutlined />}
@@ -122,9 +124,14 @@ export function MyOrdersScreen() {
               setPage(1);
             }}
           />
-          <Button icon={<ShoppingOutlined />} onClick={() => void navigate(paths.plans.getHref())}>
-            {t('routes.plans')}
-          </Button>
+          {forSale && (
+            <Button
+              icon={<ShoppingOutlined />}
+              onClick={() => void navigate(paths.plans.getHref())}
+            >
+              {t('routes.plans')}
+            </Button>
+          )}
         </div>
       </header>
       {list.isPending ? (

@@ -11,6 +11,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Order } from '@library/contract';
 import { paths } from '../../../config/paths';
+import { useGoodsForSale } from '../../../hooks/use-goods-for-sale';
 import { ApiError } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
@@ -89,14 +90,17 @@ export function OrderScreen() {
 function OrdersLinks() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const forSale = useGoodsForSale();
   return (
     <>
       <Button onClick={() => void navigate(paths.orders.getHref())}>
         {t('orders.checkout.toOrders')}
       </Button>
-      <Button onClick={() => void navigate(paths.plans.getHref())}>
-        {t('orders.checkout.toPlans')}
-      </Button>
+      {forSale && (
+        <Button onClick={() => void navigate(paths.plans.getHref())}>
+          {t('orders.checkout.toPlans')}
+        </Button>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder } from '@library/contract';
+import type { AdminGoods, AdminOrder } from '@library/contract';
 import { configureApi } from '../../../app/configure-api';
 import { toast } from '../../../components/toast';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
@@ -10,7 +10,8 @@ import { useDeviceStore } from '../../../stores/device-store';
 import { useSessionStore } from '../../../stores/session-store';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
-import { adminOrder } from '../test-helpers';
+import { orderKeys } from '../api/keys';
+import { adminGoods, adminOrder } from '../test-helpers';
 import { SysOrdersScreen } from './SysOrdersScreen';
 
 const paid = adminOrder('paid', { orderId: 'o-paid', orderNo: 'a'.repeat(32) });
@@ -21,9 +22,10 @@ const refunding = adminOrder('refunding', {
 });
 const expired = adminOrder('expired', { orderId: 'o-expired', orderNo: 'c'.repeat(32) });
 
-function start() {
+function start(goods: AdminGoods[] = [adminGoods()]) {
   let list: AdminOrder[] = [paid, refunding, expired];
   const server = createFakeServer({
+    'GET /api/system/v1/goods': { list: goods },
     'GET /api/system/v1/order': (request: RecordedRequest) => ({
       body: {
         list: request.query.get('state')
@@ -145,5 +147,51 @@ describe("the administrators' orders grid", () => {
     const [url, init] = download.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/system/v1/order/export?state=refunding');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok-admin');
+  });
+});
+
+describe('/sys/orders while nothing is for sale', () => {
+  beforeEach(() => {
+    queryClient.clear();
+    useSessionStore.setState({ token: 'tok-admin' });
+    useDeviceStore.setState({ deviceMode: 'Desktop' });
+  });
+  afterEach(() => {
+    resetApiClient();
+    toast.closeAll();
+    useSessionStore.setState({ token: null });
+  });
+
+  it('tells a fresh install’s administrator what that hides, and opens the first goods', async () => {
+    start([]);
+    const notice = (await screen.findByRole('heading', { name: '还没有可购买的商品' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(notice).getByText(/套餐入口和额度用尽时的“升级”提示对所有用户隐藏/)).toBeTruthy();
+    await userEvent.setup().click(within(notice).getByRole('button', { name: /新建第一个商品/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('新建商品')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: '名称' })).toBeTruthy();
+  });
+
+  it('leads to the goods when there are some but none is for sale', async () => {
+    start([adminGoods({ orderable: false })]);
+    const notice = (await screen.findByRole('heading', { name: '商品都未在售' })).closest(
+      'section',
+    ) as HTMLElement;
+    await userEvent.setup().click(within(notice).getByRole('button', { name: /商品管理/ }));
+    // the goods drawer, where goods are made and put on sale
+    expect(await screen.findByText(/用户在价格页看到的套餐与加购包/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /新建商品/ })).toBeTruthy();
+  });
+
+  it('says nothing once a goods is for sale', async () => {
+    const server = start([adminGoods({ orderable: false }), adminGoods({ goodsId: 'g-team' })]);
+    await screen.findByText(paid.orderNo);
+    expect(server.find('GET', '/api/system/v1/goods')).toHaveLength(1);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(orderKeys.adminGoods)?.status).toBe('success'),
+    );
+    expect(screen.queryByRole('heading', { name: /商品都未在售|还没有可购买的商品/ })).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
 // the goods or the buyer, filtered by state, pay type and the day placed; each order's details
 // (with its payment notifications) and the refund moves its `adminAbilities` allow — refund a
 // paid order, approve or decline a requested refund; the matching orders as CSV; and the goods.
-// Cards instead of the table below 992 px.
+// While nothing is for sale, a notice on top says what that hides from users and leads to making
+// the first goods. Cards instead of the table below 992 px.
 import '../lib/text';
 import { useState } from 'react';
 import { Button, DatePicker, Empty, Input, Pagination, Select, Table, Typography } from 'antd';
@@ -23,12 +24,15 @@ import { useSearchPaging } from '../../../hooks/use-search-paging';
 import { useIsMobile } from '../../../hooks/use-device-mode';
 import { currentLocale } from '../../../lib/i18n';
 import { exportOrders } from '../api/export-orders';
+import { useAdminGoods } from '../api/get-admin-goods';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { formatDateTime } from '../lib/format-time';
 import { gridPagination } from '../lib/grid-pagination';
 import { formatMoney } from '../lib/money';
 import { AdminOrderDrawer } from './AdminOrderDrawer';
 import { AdminRefundDialog, type RefundIntent } from './AdminRefundDialog';
+import { FirstGoodsNotice } from './FirstGoodsNotice';
+import { GoodsDialog } from './GoodsDialog';
 import { GoodsDrawer } from './GoodsDrawer';
 import { OrderStateTag } from './OrderStateTag';
 import './orders.css';
@@ -46,6 +50,9 @@ export function SysOrdersScreen() {
   const [detail, setDetail] = useState<string | null>(null);
   const [intent, setIntent] = useState<RefundIntent | null>(null);
   const [goodsOpen, setGoodsOpen] = useState(false);
+  const [creatingGoods, setCreatingGoods] = useState(false);
+  const goods = useAdminGoods();
+  const nothingForSale = goods.data !== undefined && !goods.data.some((item) => item.orderable);
   const [exporting, setExporting] = useState(false);
 
   const filter = {
@@ -186,6 +193,13 @@ export function SysOrdersScreen() {
           </Button>
         </span>
       </header>
+      {nothingForSale && (
+        <FirstGoodsNotice
+          hasGoods={(goods.data?.length ?? 0) > 0}
+          onCreate={() => setCreatingGoods(true)}
+          onManage={() => setGoodsOpen(true)}
+        />
+      )}
       <div className="orders-toolbar orders-admin-filters">
         <Input.Search
           allowClear
@@ -282,6 +296,7 @@ export function SysOrdersScreen() {
       <AdminOrderDrawer orderId={detail} onClose={() => setDetail(null)} />
       <AdminRefundDialog intent={intent} onClose={() => setIntent(null)} />
       <GoodsDrawer open={goodsOpen} onClose={() => setGoodsOpen(false)} />
+      <GoodsDialog open={creatingGoods} goods={null} onClose={() => setCreatingGoods(false)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // One page inside the space layout (`/space/:spaceId/page/:pageId`, and the mobile route):
-// icon and title, the toolbar (save state, versions, comments), and the blocks (PageContent) —
+// icon and title, the toolbar (save state; share, export, versions, comments), and the blocks (PageContent) —
 // the draft in the editor for editors, drawn at once and then handed to the editor as it loads;
 // the published version drawn without the editor for readers. The page and its blocks are asked
 // for together (and, when the app opens on the page, at start-up: api/page-prefetch.ts).
@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Empty, Result, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Empty, Result, Skeleton, Tag } from 'antd';
 import {
   CommentOutlined,
   ExportOutlined,
@@ -49,6 +49,7 @@ import { CommentsDrawer } from './CommentsDrawer';
 import { ConflictPanel } from './ConflictPanel';
 import { PageContent } from './PageContent';
 import { PageHeader } from './PageHeader';
+import { PageToolbar, type PageAction } from './PageToolbar';
 import { SaveStatus } from './SaveStatus';
 import { StaticPage } from './StaticPage';
 import { VersionsDrawer } from './VersionsDrawer';
@@ -226,6 +227,48 @@ function PageBody({ page }: { page: PageDetail }) {
     isEmptyDraft(draftData.blocks);
   const unpublished = !canEdit && isNotFound(draft.error);
 
+  const actions: PageAction[] = [];
+  if (page.abilities.canShare) {
+    actions.push({
+      key: 'share',
+      label: t('share.action'),
+      icon: <ShareAltOutlined />,
+      className: 'page-share-button',
+      onClick: () => setShareOpen(true),
+    });
+  }
+  // an export is a transfer of a logged-in user's
+  if (loggedIn) {
+    actions.push({
+      key: 'export',
+      label: t('transfer.export'),
+      icon: <ExportOutlined />,
+      className: 'page-export-button',
+      onClick: () =>
+        openTransfer({ mode: 'export', spaceId: page.spaceId, nodeId: pageId, name: page.title }),
+    });
+  }
+  actions.push(
+    {
+      key: 'versions',
+      label: t('page.toolbar.versions'),
+      icon: <HistoryOutlined />,
+      className: 'page-versions-button',
+      onClick: () => setVersionsOpen(true),
+    },
+    {
+      key: 'comments',
+      label: t('page.toolbar.comments'),
+      icon: <CommentOutlined />,
+      count: commentCount,
+      className: 'page-comments-button',
+      onClick: () => {
+        setAnchorBlockId(null);
+        setCommentsOpen(true);
+      },
+    },
+  );
+
   let body: React.ReactNode;
   if (viewing) {
     body = (
@@ -319,61 +362,12 @@ function PageBody({ page }: { page: PageDetail }) {
 
   return (
     <div className="page-screen" data-page-id={pageId}>
-      <div className="page-toolbar">
-        <Space size={8} wrap className="page-toolbar-status">
-          {canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>}
-        </Space>
-        <Space size={4} wrap>
-          {page.abilities.canShare && (
-            <Button
-              type="text"
-              icon={<ShareAltOutlined />}
-              onClick={() => setShareOpen(true)}
-              className="page-share-button"
-            >
-              {t('share.action')}
-            </Button>
-          )}
-          {/* an export is a transfer of a logged-in user's */}
-          {loggedIn && (
-            <Button
-              type="text"
-              icon={<ExportOutlined />}
-              onClick={() =>
-                openTransfer({
-                  mode: 'export',
-                  spaceId: page.spaceId,
-                  nodeId: pageId,
-                  name: page.title,
-                })
-              }
-              className="page-export-button"
-            >
-              {t('transfer.export')}
-            </Button>
-          )}
-          <Button
-            type="text"
-            icon={<HistoryOutlined />}
-            onClick={() => setVersionsOpen(true)}
-            className="page-versions-button"
-          >
-            {t('page.toolbar.versions')}
-          </Button>
-          <Button
-            type="text"
-            icon={<CommentOutlined />}
-            onClick={() => {
-              setAnchorBlockId(null);
-              setCommentsOpen(true);
-            }}
-            className="page-comments-button"
-          >
-            {t('page.toolbar.comments')}
-            {commentCount > 0 ? <Badge count={commentCount} size="small" color="gray" /> : null}
-          </Button>
-        </Space>
-      </div>
+      <PageToolbar
+        status={
+          canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>
+        }
+        actions={actions}
+      />
       <div className={`page-body${starting ? ' page-starting' : ''}`} ref={bodyRef}>
         <PageHeader page={page} editable={canEdit} />
         {body}
