@@ -3,4 +3,5 @@ export { findFriend } from './friend.repo.js';
 export { addByInviteCode } from './friend.service.js';
 export { destroyTeamItem, restoreTeamItem, teamsOfItems } from './team.recycle.js';
 export { findTeam, inTree, rolesIn } from './team.repo.js';
+export { managesTeam } from './team.policy.js';
 export { registerAddrbookModule } from './addrbook.module.js';

@@ -1,11 +1,11 @@
 // The address book's 'new invites' in one query: friend requests (friend.repo.ts), team
 // invitations to or from the user, and join requests the user made or may answer (to a live team
-// the user manages: owner or admin of it or of a team above). Rows of teams in the recycle bin
+// the user manages, team.policy.ts's `managedTeamIdsSql`). Rows of teams in the recycle bin
 // are left out. An invite's id is its row's uuid; the three tables never share one.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { friendRequestInviteRows } from './friend.repo.js';
-import { managedTeamIdsSql } from './team-invite.repo.js';
+import { managedTeamIdsSql } from './team.policy.js';
 
 export interface InviteRow {
   id: string;

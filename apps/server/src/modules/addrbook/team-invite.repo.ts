@@ -1,7 +1,7 @@
 // Queries of the ways into a team: join codes, join requests and invitations. Each is answered
 // once: the answer is a conditional update (`state = 'pending'`), so of two answers at once the
 // second finds nothing to change.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { teamInvitations, teamJoinRequests, teams } from '../../db/schema/index.js';
 
@@ -172,9 +172,3 @@ export async function settlePendingOf(db: Executor, teamId: string, userId: numb
       ),
     );
 }
-
-/** The teams the user manages (owner or admin there) with every live team below them. */
-export const managedTeamIdsSql = (userId: number) =>
-  sql`select t.id from teams t where t.deleted_at is null and t.path && array(
-    select m.team_id from team_members m
-    where m.user_id = ${userId} and m.role in ('owner', 'admin'))`;

@@ -25,7 +25,8 @@ import {
   lockTeam,
   teamsWithAncestorNames,
 } from './team.repo.js';
-import { admitMember, admitting, managedTeam, managesTeam } from './team.service.js';
+import { mayAnswerInvitation, mayInvite } from './team.policy.js';
+import { admitMember, admitting, managedTeam, userManagesTeam } from './team.service.js';
 
 const notFound = (detail?: string) => new AppError(ErrorCode.dataMissing, detail ? { detail } : {});
 const alreadyProcessed = () => new AppError(ErrorCode.requestProcessed);
@@ -120,7 +121,7 @@ export async function answerJoinRequest(
   const request = await repo.findJoinRequest(db, requestId);
   const team = request && (await findTeam(db, request.teamId));
   // someone else's request, or one of a team in the bin, looks missing
-  if (!request || !team || !(await managesTeam(db, userId, team))) throw notFound();
+  if (!request || !team || !(await userManagesTeam(db, userId, team))) throw notFound();
   await admitting(() =>
     db.transaction(async (tx) => {
       // the root team's row first, as every way into the tree takes it (no deadlock with a
@@ -148,9 +149,8 @@ export async function inviteToTeam(
   input: { userId: number; message: string },
 ): Promise<AddrbookInvite> {
   await managedTeam(db, userId, teamId);
-  if (input.userId === userId || !(await findFriend(db, userId, input.userId))) {
-    throw new AppError(ErrorCode.userMissing);
-  }
+  const isFriend = (await findFriend(db, userId, input.userId)) !== undefined;
+  if (!mayInvite(userId, input.userId, isFriend)) throw new AppError(ErrorCode.userMissing);
   if (await findMember(db, teamId, input.userId)) throw new AppError(ErrorCode.alreadyInTeam);
   const existing = await repo.findPendingInvitation(db, teamId, input.userId);
   const id =
@@ -176,7 +176,7 @@ export async function answerInvitation(
 ): Promise<AddrbookInvite> {
   const invitation = await repo.findInvitation(db, invitationId);
   const team = invitation && (await findTeam(db, invitation.teamId));
-  if (!invitation || !team || invitation.toUserId !== userId) throw notFound();
+  if (!invitation || !team || !mayAnswerInvitation(userId, invitation)) throw notFound();
   await admitting(() =>
     db.transaction(async (tx) => {
       if (accept) await lockTeam(tx, team.path[0]!);

@@ -1,5 +1,5 @@
-// Nested teams: a team's creator owns it (cannot be removed, 500004, nor have their role changed,
-// 500005); its owners and admins, and those of any team above it, manage it. Names are unique
+// Nested teams: who manages a team, who adds, removes or invites whom, and the creator who stays
+// (500004 when removed, 500005 when their role would change) are team.policy.ts. Names are unique
 // among siblings (500001); a team moves only inside its own root team (500006) and never under
 // itself or its descendants (500007). Members come from the manager's friends (500003 when in
 // already). Creating needs the 'create teams' switch (700066) and room in the creator's team
@@ -29,24 +29,22 @@ import { findFriend } from './friend.repo.js';
 import * as repo from './team.repo.js';
 import type { TeamRow } from './team.repo.js';
 import { settlePendingOf } from './team-invite.repo.js';
+import { isTeamCreator, managesTeam, mayAddMember, mayRemoveMember } from './team.policy.js';
 import { recycleTeam } from './team.recycle.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
-const managerRoles = new Set<TeamRole>(['owner', 'admin']);
 
 /** The team, when the user is in its tree; with whether they manage it. */
 export async function visibleTeam(db: Executor, userId: number, teamId: string) {
   const team = await repo.findTeam(db, teamId);
   if (!team || !(await repo.inTree(db, userId, team.path[0]!))) throw notFound();
   const roles = await repo.rolesIn(db, userId, team.path);
-  const canManage = [...roles.values()].some((role) => managerRoles.has(role));
-  return { team, myRole: roles.get(team.id) ?? null, canManage };
+  return { team, myRole: roles.get(team.id) ?? null, canManage: managesTeam(roles.values()) };
 }
 
-/** Whether the user manages the live team: owner or admin of it or of a team above it. */
-export async function managesTeam(db: Executor, userId: number, team: TeamRow) {
-  const roles = await repo.rolesIn(db, userId, team.path);
-  return [...roles.values()].some((role) => managerRoles.has(role));
+/** Whether the user manages the live team (team.policy.ts). */
+export async function userManagesTeam(db: Executor, userId: number, team: TeamRow) {
+  return managesTeam((await repo.rolesIn(db, userId, team.path)).values());
 }
 
 /** The team, when the user manages it (403 + 100009 when only in its tree). */
@@ -89,16 +87,14 @@ export async function listTeams(db: Executor, userId: number): Promise<Team[]> {
     userId,
     rows.map((row) => row.team.id),
   );
-  const managed = new Set<string>();
-  return rows.map(({ team, memberCount }) => {
-    const role = roles.get(team.id) ?? null;
-    // parents come first: a team is managed when it or its parent is
-    const canManage =
-      (role !== null && managerRoles.has(role)) ||
-      (team.parentId !== null && managed.has(team.parentId));
-    if (canManage) managed.add(team.id);
-    return presentTeam(team, { myRole: role, canManage, memberCount });
-  });
+  // every team of the user's trees is listed, so its path's roles are all in `roles`
+  return rows.map(({ team, memberCount }) =>
+    presentTeam(team, {
+      myRole: roles.get(team.id) ?? null,
+      canManage: managesTeam(team.path.map((id) => roles.get(id))),
+      memberCount,
+    }),
+  );
 }
 
 export async function getTeam(db: Executor, userId: number, teamId: string): Promise<TeamDetail> {
@@ -200,9 +196,8 @@ export async function addMember(
   site: Quotas,
 ) {
   await managedTeam(db, userId, teamId);
-  if (input.userId !== userId && !(await findFriend(db, userId, input.userId))) {
-    throw new AppError(ErrorCode.userMissing);
-  }
+  const isFriend = (await findFriend(db, userId, input.userId)) !== undefined;
+  if (!mayAddMember(userId, input.userId, isFriend)) throw new AppError(ErrorCode.userMissing);
   await admitting(() =>
     db.transaction((tx) =>
       admitMember(tx, { teamId, memberId: input.userId, role: input.role, actorId: userId }, site),
@@ -263,7 +258,7 @@ export async function setMemberRole(
   role: 'admin' | 'member',
 ) {
   const team = await managedTeam(db, userId, teamId);
-  if (memberId === team.ownerId) throw new AppError(ErrorCode.cannotEditCreatorRole);
+  if (isTeamCreator(team, memberId)) throw new AppError(ErrorCode.cannotEditCreatorRole);
   if (!(await repo.findMember(db, teamId, memberId))) throw notFound();
   await repo.setMemberRole(db, teamId, memberId, role);
   return getTeam(db, userId, teamId);
@@ -271,10 +266,10 @@ export async function setMemberRole(
 
 /** Removes a member (a manager), or leaves (oneself); never the team's creator. */
 export async function removeMember(db: Database, userId: number, teamId: string, memberId: number) {
-  const team =
-    memberId === userId
-      ? (await visibleTeam(db, userId, teamId)).team
-      : await managedTeam(db, userId, teamId);
-  if (memberId === team.ownerId) throw new AppError(ErrorCode.cannotDeleteCreator);
+  const { team, canManage } = await visibleTeam(db, userId, teamId);
+  if (!mayRemoveMember({ userId, manages: canManage }, memberId)) {
+    throw new AppError(ErrorCode.permissionDenied);
+  }
+  if (isTeamCreator(team, memberId)) throw new AppError(ErrorCode.cannotDeleteCreator);
   if (!(await repo.deleteMember(db, teamId, memberId))) throw notFound();
 }
