@@ -24,7 +24,7 @@ import {
   requireSpaceFeature,
 } from '../account/index.js';
 import { findFriend } from '../addrbook/index.js';
-import { findTeam, inTree, rolesIn as teamRolesIn } from '../addrbook/index.js';
+import { findTeam, inTree, managesTeam, rolesIn as teamRolesIn } from '../addrbook/index.js';
 import { avatarPath } from '../user/index.js';
 import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
@@ -221,8 +221,7 @@ export async function listTeamSpaces(
   const team = await findTeam(db, teamId);
   if (!team || !(await inTree(db, userId, team.path[0]!)))
     throw new AppError(ErrorCode.dataMissing);
-  const myTeamRoles = await teamRolesIn(db, userId, team.path);
-  const manages = [...myTeamRoles.values()].some((role) => role === 'owner' || role === 'admin');
+  const manages = managesTeam((await teamRolesIn(db, userId, team.path)).values());
   const rows = await repo.spacesOfTeams(db, team.path);
   const readable = manages
     ? null
