@@ -1,6 +1,6 @@
-// Reading through a share's link, without an account: what the link shows is what a visitor of
-// an open space sees of the shared space, topic or page (published versions only, through the
-// same services and `visibility.ts`), and nothing outside it; and only while its creator may
+// Reading through a share's link, without an account: what the link shows is what a reader of
+// the space sees of the shared space, topic or page (published versions only, through the same
+// services and `visibility.ts`), and nothing outside it; and only while its creator may
 // still share in the space. A protected share answers 710001
 // to everything but its meta until a grant from the unlock comes along. A revoked or expired
 // share, a deleted space or target, an unpublished shared page, a creator who may no longer
@@ -23,7 +23,7 @@ import { pageComments } from '../page/index.js';
 import { pageDetail, shownBlocksJson } from '../page/index.js';
 import type { NodeRow } from '../space/index.js';
 import { roleInSpace } from '../space/index.js';
-import { fileShown, nodeShown } from '../space/index.js';
+import { type Audience, fileShown, nodeShown, pageShown } from '../space/index.js';
 import { buildTree, type TreeRow } from '../tree/index.js';
 import * as treeRepo from '../tree/index.js';
 import { verifyPassword } from '../user/index.js';
@@ -45,6 +45,9 @@ export const unlockLockSeconds = 5 * 60;
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
+/** A link's reader sees what a space's readers see, closed topics included (decisions/share.md). */
+const audience: Audience = 'readers';
+
 export interface OpenShare {
   share: repo.ShareRow;
   space: { id: string; name: string };
@@ -61,7 +64,7 @@ async function liveShare(db: Executor, token: string, now = new Date()): Promise
   if (share.nodeId) {
     node = (await treeRepo.liveNode(db, share.nodeId)) ?? null;
     if (!node || node.spaceId !== space.id) throw notFound();
-    if (node.type === 'page' && node.publishedVersion === null) throw notFound();
+    if (node.type === 'page' && !pageShown(audience, node)) throw notFound();
     // a topic or page under a deleted topic is deleted with it (the recycle bin deletes subtrees)
   }
   // the link speaks for its creator: one who may no longer share there ends it
@@ -140,7 +143,7 @@ export async function unlockShare(
 export async function sharedRows(deps: ShareViewDeps, open: OpenShare): Promise<TreeRow[]> {
   if (open.node?.type === 'page') return [open.node];
   const rows = (await treeRepo.liveTreeRows(deps.db, open.space.id, deps.treeRows)).filter((row) =>
-    nodeShown('readers', row),
+    nodeShown(audience, row),
   );
   const children = new Map<string | null, TreeRow[]>();
   for (const row of rows) {
@@ -185,7 +188,7 @@ async function sharedPage(deps: ShareViewDeps, open: OpenShare, pageId: string) 
     (row) => row.id === pageId && row.type === 'page',
   );
   const node = inside ? await treeRepo.liveNode(deps.db, pageId) : undefined;
-  if (!node || node.publishedVersion === null) throw notFound();
+  if (!node || !pageShown(audience, node)) throw notFound();
   return node;
 }
 
@@ -207,7 +210,7 @@ export async function shareBlocksJson(
 ): Promise<Buffer> {
   const open = await openShare(deps, token, grant);
   const node = await sharedPage(deps, open, pageId);
-  return shownBlocksJson(deps.db, deps.blocks, node, 'readers', 0);
+  return shownBlocksJson(deps.db, deps.blocks, node, audience, 0);
 }
 
 /** The page's comments when the share shows them (otherwise 404, like a missing page). */
@@ -240,7 +243,7 @@ export async function shareFile(
   const open = await openShare(deps, token, grant);
   if (download && !open.share.allowDownload) throw notFound();
   const row = await fileRepo.findLiveFile(deps.db, fileId);
-  if (!row || row.file.spaceId !== open.space.id || !fileShown('readers', row)) throw notFound();
+  if (!row || row.file.spaceId !== open.space.id || !fileShown(audience, row)) throw notFound();
   const { pageId } = row.file;
   if (pageId === null) {
     if (open.node !== null) throw notFound();
