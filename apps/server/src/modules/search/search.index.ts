@@ -190,9 +190,13 @@ export async function indexPageForSearch(db: Executor, pageId: string) {
     const [node] = await tx
       .select()
       .from(spaceNodes)
-      .where(and(eq(spaceNodes.id, pageId), eq(spaceNodes.type, 'page')))
+      .where(eq(spaceNodes.id, pageId))
       .for('update');
     if (!node) return drop(tx, pageId);
+    // Deleting a node queues this job for each node deleted with it. A topic's or a link's entry
+    // is kept (search hides nodes in the bin), so that this job, run after a quick restore, does
+    // not take away what the restore brought back.
+    if (node.type !== 'page') return indexNodeForSearch(tx, node);
     const draft = await tx
       .select({ data: pageBlocks.data })
       .from(pageBlocks)
