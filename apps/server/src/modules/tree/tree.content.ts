@@ -57,9 +57,12 @@ export async function requireCreation(
   const { space } = await accessSpace(db, userId, spaceId, 'edit');
   const needed = new Set(types);
   for (const type of needed) await requireFeature(db, userId, creationFeature[type]);
-  if (needed.has('topic') && space.ownerId !== userId) {
-    await requireFeature(db, userId, 'joinTopic');
-  }
+  if (needed.has('topic')) await requireTopicWork(db, userId, space);
+}
+
+/** Topics in a space of someone else's are worked on with the 'participate in topic' switch. */
+export async function requireTopicWork(db: Executor, userId: number, space: { ownerId: number }) {
+  if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
 }
 
 /** A live topic of the space; otherwise 404 (a topic elsewhere looks missing too). */

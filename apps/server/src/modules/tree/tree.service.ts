@@ -16,7 +16,6 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
-import { requireFeature } from '../account/index.js';
 import type { AccessCache } from '../space/index.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/index.js';
 import { can } from '../space/index.js';
@@ -28,7 +27,7 @@ import {
   presentTopicDetail,
 } from './tree.presenter.js';
 import { indexNodeForSearch } from '../search/index.js';
-import { insertContent, liveTopicIn, type NewContent } from './tree.content.js';
+import { insertContent, liveTopicIn, requireTopicWork, type NewContent } from './tree.content.js';
 import * as repo from './tree.repo.js';
 
 type NodeType = NodeRow['type'];
@@ -96,11 +95,6 @@ export async function listView(
 }
 
 // --- creating --------------------------------------------------------------------------------
-
-/** Topics in a space of someone else's are worked on with the 'participate in topic' switch. */
-async function requireTopicWork(db: Executor, userId: number, space: { ownerId: number }) {
-  if (space.ownerId !== userId) await requireFeature(db, userId, 'joinTopic');
-}
 
 /** Creates one node at the end of its parent topic (or the space root). */
 async function createNode(
