@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions: ['source'] },
-        ssr: { resolve: { conditions: ['source'] } },
+        resolve: { conditions: ['@library/source'] },
+        ssr: { resolve: { conditions: ['@library/source'] } },
         test: {
           name: 'contract',
           root: 'packages/contract',
@@ -15,8 +15,8 @@ export default defineConfig({
         },
       },
       {
-        resolve: { conditions: ['source'] },
-        ssr: { resolve: { conditions: ['source'] } },
+        resolve: { conditions: ['@library/source'] },
+        ssr: { resolve: { conditions: ['@library/source'] } },
         test: {
           name: 'server',
           root: 'apps/server',

@@ -17,7 +17,7 @@ for (const file of fs
   .filter((name) => name.endsWith('.bench.ts'))
   .sort()) {
   console.log(`\n== ${file}`);
-  const result = spawnSync('npx', ['tsx', '--conditions=source', path.join(dir, file)], {
+  const result = spawnSync('npx', ['tsx', '--conditions=@library/source', path.join(dir, file)], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -18,7 +18,7 @@ const run = (cmd, args) =>
   }).status ?? 1;
 
 let status = run(path.join(root, 'node_modules/.bin/tsx'), [
-  '--conditions=source',
+  '--conditions=@library/source',
   'apps/server/src/cli/openapi.ts',
   file,
 ]);

@@ -26,7 +26,7 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  conditions: ['source'],
+  conditions: ['@library/source'],
   external,
   sourcemap: true,
   metafile: true,

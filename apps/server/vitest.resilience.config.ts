@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Redis and HAProxy started by the tests. `npm run test:resilience` builds the server first. One
 // file at a time: each loads the machine on its own, and they measure under that load.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@library/source'] },
+  ssr: { resolve: { conditions: ['@library/source'] } },
   test: {
     name: 'resilience',
     root: import.meta.dirname,

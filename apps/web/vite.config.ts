@@ -51,7 +51,7 @@ export default defineConfig(({ mode }) => {
   const apiTarget = loadEnv(mode, '.', 'API_').API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
   return {
     plugins: [react(), pdfjsAssets()],
-    resolve: { conditions: ['source'] },
+    resolve: { conditions: ['@library/source'] },
     server: {
       port: 5173,
       proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,6 +1,6 @@
 // Times GET /api/system/v1/users with a keyword over 100,000 users (target: p95 under
 // 50 ms on PostgreSQL) against the raw SQL of the same page and count, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/admin-users.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@library/source apps/server/bench/admin-users.bench.ts
 // PGlite in memory by default. BENCH_USERS (100000) users are inserted and removed afterwards;
 // BENCH_RUNS (40) timed runs of each query after 5 warm-up runs.
 import { sql } from 'drizzle-orm';

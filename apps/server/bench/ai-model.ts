@@ -7,7 +7,7 @@
 // reference's block holds the answer (each sentence of these sets is a block of its own).
 // BENCH_AI_ORACLE=n shows the ceiling of a rerank model choosing the cited sentence;
 // BENCH_RERANK_URL, BENCH_RERANK_MODEL [and BENCH_RERANK_KEY] measure a real one.
-//   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=source apps/server/bench/ai-model.ts [cmrc|drcd|both] [records.json]
+//   [BENCH_AI_EVERY=n] [BENCH_AI_ORACLE=n] npx tsx --conditions=@library/source apps/server/bench/ai-model.ts [cmrc|drcd|both] [records.json]
 import fs from 'node:fs';
 import type { FastifyLogFn } from 'fastify';
 import { chunkPage } from '../src/modules/ai/chunker.js';

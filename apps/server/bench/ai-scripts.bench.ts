@@ -6,7 +6,7 @@
 // after in one run: first indexed with script folding off (term format 1), then folding on and
 // each space re-indexed by its `ai.reindex-space` job (the term format is in each chunk's hash,
 // so every chunk is replaced), the same questions asked again. Also the cost of folding a chunk.
-//   npx tsx --conditions=source apps/server/bench/ai-scripts.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/ai-scripts.bench.ts
 // PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on
 // PostgreSQL; BENCH_AI_EVERY=n keeps every n-th article of both sets (1: all).
 import fs from 'node:fs';

@@ -11,7 +11,7 @@
 //     questions), and the 1,002 questions' recall over the copies.
 //  3. The time to the first streamed byte and first answer piece with a fake model on loopback
 //     answering at once, against that model's own first byte.
-//   npx tsx --conditions=source apps/server/bench/ai.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/ai.bench.ts
 // The server's own database (openDatabase): PGlite in a temporary data directory by default;
 // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a throwaway database). Load averages
 // are printed before and after the copy and the timings.

@@ -4,7 +4,7 @@
 // sentence holding the answer's start gets the highest score (softmax over the chunk's sentences,
 // gradient descent with a little L2). It prints the weights fitted on one set and measured on the
 // other (held out), both ways, then fitted on both — the weights the product keeps.
-//   npx tsx --conditions=source apps/server/bench/citation-train.ts
+//   npx tsx --conditions=@library/source apps/server/bench/citation-train.ts
 import { chunkPage } from '../src/modules/ai/chunker.js';
 import {
   citationFeatures,

@@ -2,7 +2,7 @@
 // this process) into local storage, and compares it with a plain stream copy of the same file on
 // the same disk in the same run: peak RSS growth must stay under 100 MB and the
 // throughput ratio upload/copy should be at least 0.5.
-//   npx tsx --conditions=source apps/server/bench/files.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/files.bench.ts
 // BENCH_FILE_MB (1024) changes the size. PGlite in memory; the files go to a temp DATA_DIR.
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // Times GET /api/v1/friend with and without keywords for a user with 5,000 friends in 20 groups
 // (target: p95 under 50 ms), against the raw SQL of the same rows, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/friends.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@library/source apps/server/bench/friends.bench.ts
 // PGlite in memory by default. BENCH_FRIENDS (5000); BENCH_RUNS (40) timed runs after 5 warm-ups.
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';

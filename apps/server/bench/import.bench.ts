@@ -7,7 +7,7 @@
 // 2. a 200 MB archive (BENCH_ARCHIVE_MB): 100 Markdown pages, each linking its attachment, and
 //    incompressible attachments making up the rest — the upload, the temp copy and the files
 //    stream, so the growth must stay under 100 MB.
-//   npx tsx --conditions=source apps/server/bench/import.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/import.bench.ts
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://… for PostgreSQL. BENCH_PAGES (1000).
 import crypto from 'node:crypto';
 import fs from 'node:fs';

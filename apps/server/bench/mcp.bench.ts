@@ -3,7 +3,7 @@
 // and transport per request, JSON-RPC both ways) beside the AI retrieval's own time
 // (`searchSpace`, what the chat runs) for the same questions, interleaved in the same run.
 // Target: within 1.2×.
-//   npx tsx --conditions=source apps/server/bench/mcp.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/mcp.bench.ts
 // PGlite (in a temporary directory) by default; BENCH_DATABASE_URL=postgres://… runs it on
 // PostgreSQL. BENCH_MCP_ARTICLES (100) CMRC articles are loaded; BENCH_RUNS (100) questions asked.
 // BENCH_MCP_CHUNKS (0: none) copies the indexed chunks within the space up to that many

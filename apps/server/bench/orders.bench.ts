@@ -3,7 +3,7 @@
 // it. The notifications go through the real Alipay adapter (RSA2-verified, against a loopback fake
 // gateway that signs like Alipay) and the real route. Exits 1 if any order is paid twice or not at
 // all, or any notification is not answered 'success'.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/orders.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@library/source apps/server/bench/orders.bench.ts
 // PGlite in memory by default. BENCH_ORDERS (100), BENCH_NOTIFICATIONS (1000).
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';

@@ -8,7 +8,7 @@
 // deleteSpaceFromSearch: the baseline), "route" through the route. A fifth space, left alone,
 // must keep its ai_terms. EXPLAIN ANALYZE of the baseline's delete prints its slower triggers
 // (the cascades and ai_terms' upkeep): calls and time of each.
-//   npx tsx --conditions=source apps/server/bench/purge.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/purge.bench.ts
 // PGlite by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a throwaway database).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/db/database.js';

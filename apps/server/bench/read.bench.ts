@@ -2,7 +2,7 @@
 // bundle, its default logging) against a bare Fastify answering a constant, both in their own
 // process and measured in the same run, with autocannon at 100 connections for 10 s each:
 // a page's blocks (100 blocks), the page's details, the space's tree, the user, the health check.
-//   npx tsx --conditions=source apps/server/bench/read.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/read.bench.ts
 // The embedded PGlite by default; BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL
 // (use a throwaway database: the bench adds a user, a space and a page). BENCH_SECONDS (10),
 // BENCH_CONNECTIONS (100); BENCH_REINDEX_PAGES (1000; 0 skips it): the page's blocks are read

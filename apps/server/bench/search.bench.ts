@@ -1,6 +1,6 @@
 // Times GET /api/v3/search over many pages (target: p95 under 100 ms on PostgreSQL and
 // 300 ms on PGlite at 100,000 pages) beside the raw SQL of the same ranking, in the same run.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/search.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@library/source apps/server/bench/search.bench.ts
 // PGlite (in a data directory, as the server keeps it) by default. BENCH_SEARCH_PAGES (100000) pages, each a CMRC 2018 sentence or two
 // under a title of its article (so words repeat as in a real library), in one space whose
 // caller edits (drafts searched); their search documents and postings are written in bulk from

@@ -2,7 +2,7 @@
 // is in it directly (target: no slower than 1.5×), in the same run, over a team forest of
 // 1,000 teams and 10,000 memberships: GET /api/v2/space/{id} and GET page blocks, each read
 // checking the caller's roles in one query.
-//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=source apps/server/bench/team-access.bench.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@library/source apps/server/bench/team-access.bench.ts
 // PGlite in memory by default. BENCH_RUNS (200) timed runs per round after 5 warm-ups, 3 rounds.
 import { sql } from 'drizzle-orm';
 import { openBenchApp } from './bench-app.js';

@@ -1,7 +1,7 @@
 // Times GET /api/v2/space/{id}/tree on a space of 10,000 nodes (topics 5 deep, pages, links)
 // against the raw SQL select of the same rows, in the same run: served from the
 // tree cache (unchanged tree) and right after a rename (the tree read and built again).
-//   npx tsx --conditions=source apps/server/bench/tree.bench.ts
+//   npx tsx --conditions=@library/source apps/server/bench/tree.bench.ts
 // PGlite in memory by default; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (migrates
 // that database and removes the bench's spaces afterwards). BENCH_RUNS (30) timed runs after 5
 // warm-up runs; BENCH_NEIGHBOURS (4) other spaces of the same size share the table.

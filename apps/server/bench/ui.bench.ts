@@ -8,7 +8,7 @@
 //     autosave after typing sends the one changed block, not 2,000;
 //   - a 100-page PDF uploaded through the API: click on its name in the space's file
 //     library → first page painted on its canvas, beside a 2-page PDF.
-//   npm run build && npx tsx --conditions=source apps/server/bench/ui.bench.ts
+//   npm run build && npx tsx --conditions=@library/source apps/server/bench/ui.bench.ts
 //   UI_BENCH_ONLY=page … runs only the page figures, UI_BENCH_ONLY=tree … only the tree figures.
 //   UI_BENCH_WEB_DIR=… measures another build of the web app (an A/B under the same load).
 /// <reference lib="dom" />

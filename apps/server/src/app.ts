@@ -33,6 +33,7 @@ import { registerLoginModule } from './modules/login/index.js';
 import { registerMcpModule } from './modules/mcp/index.js';
 import { registerNoteModule } from './modules/note/index.js';
 import { registerOrderModule } from './modules/order/index.js';
+import { registerCollabModule } from './modules/collab/index.js';
 import { registerPageModule } from './modules/page/index.js';
 import { registerRecycleModule } from './modules/recycle/index.js';
 import { registerSearchModule } from './modules/search/index.js';
@@ -55,6 +56,7 @@ const modules: Array<(app: App, services: AppServices) => void> = [
   registerAccessKeyModule,
   registerSpaceModule,
   registerPageModule,
+  registerCollabModule,
   registerTreeModule,
   registerAccountModule,
   registerAdminModule,

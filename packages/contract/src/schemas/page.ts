@@ -8,6 +8,9 @@ import { idSchema } from './space.js';
 // saving changed blocks, published versions, and comments
 // (`GET /v2/space/page/{id}/comment?page=0&pageSize=10000`).
 
+/** The live page document's content: BlockNote's fragment in the page's Yjs document. */
+export const pageDocumentFragment = 'document-store';
+
 export const pageLimits = {
   /** BlockNote block ids are short; anything longer is not one of ours */
   blockIdMax: 64,
@@ -52,6 +55,10 @@ function isEmptyBlock(block: Block): boolean {
 export function isEmptyDraft(blocks: readonly Block[]): boolean {
   return blocks.every(isEmptyBlock);
 }
+
+/** The tones of our callout block (提示框), the one block type BlockNote does not have. */
+export const calloutTones = ['info', 'warning', 'success', 'danger'] as const;
+export type CalloutTone = (typeof calloutTones)[number];
 
 /** A block as a save sends it: NUL and lone surrogates a paste brought in are stripped. */
 export const editorBlockSchema = blockSchema.overwrite(stripUnsafeText);

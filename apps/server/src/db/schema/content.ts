@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -127,4 +128,37 @@ export const comments = pgTable(
     deletedAt: at('deleted_at'),
   },
   (table) => [index('comments_page_idx').on(table.pageId, table.createdAt)],
+);
+
+/** Bytes as PostgreSQL's bytea: Buffer from `pg`, Uint8Array from PGlite. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A page being edited live: its Yjs document (the draft as BlockNote writes it) merged up to
+ * `through`, the last update folded in. The draft's block rows are derived from it.
+ */
+export const pageDocuments = pgTable('page_documents', {
+  pageId: uuid('page_id')
+    .primaryKey()
+    .references(() => spaceNodes.id, { onDelete: 'cascade' }),
+  state: bytes('state').notNull(),
+  through: bigint('through', { mode: 'number' }).notNull().default(0),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Updates to a page's document not yet folded into its state, in the order they arrived. */
+export const pageDocumentUpdates = pgTable(
+  'page_document_updates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pageDocuments.pageId, { onDelete: 'cascade' }),
+    update: bytes('update').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('page_document_updates_page_idx').on(table.pageId, table.id)],
 );

@@ -14,10 +14,10 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import { positionsBetween } from '../../lib/position.js';
 import { accessNode, accessPage } from '../space/index.js';
 import { audienceOf, versionShown } from '../space/index.js';
 import { presentVersion } from './page.presenter.js';
+import { currentDraft, replaceDraft } from './page-document.service.js';
 import * as repo from './page.repo.js';
 
 /** Snapshots the draft as the next version with that name and makes readers see it. */
@@ -41,7 +41,7 @@ export async function publish(
         pageId,
         version,
         name,
-        blocks: await repo.draftBlocks(tx, pageId),
+        blocks: await currentDraft(tx, pageId, new Date()),
         createdBy: userId,
       });
       await repo.setPublishedVersion(tx, pageId, version);
@@ -169,18 +169,7 @@ export async function restoreVersion(
     const now = new Date();
     const bumped = await repo.bumpRevision(tx, pageId, userId, now);
     if (!bumped) throw new AppError(ErrorCode.dataMissing);
-    await repo.deleteAllBlocks(tx, pageId);
-    const positions = positionsBetween(null, null, blocks.length);
-    await repo.upsertBlocks(
-      tx,
-      pageId,
-      blocks.map((block, index) => ({
-        blockId: block.id,
-        position: positions[index]!,
-        data: block,
-      })),
-      now,
-    );
+    await replaceDraft(tx, pageId, blocks, now);
     await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     return { revision: bumped.revision };
   });

@@ -18,7 +18,8 @@ import { accessNode, accessPage, type NodeRow } from '../space/index.js';
 import { shareSwitchDecides } from '../space/index.js';
 import { audienceOf, pageShown, versionShown, type Audience } from '../space/index.js';
 import { draftKey, versionKey, type BlocksCache } from './blocks-cache.js';
-import { BlockChangeError, planBlockSave } from './page-block-changes.js';
+import { BlockChangeError } from './page-block-changes.js';
+import { changeDraft } from './page-document.service.js';
 import { presentPage } from './page.presenter.js';
 import * as repo from './page.repo.js';
 
@@ -142,18 +143,14 @@ export async function saveBlocks(
   return db.transaction(async (tx) => {
     const now = new Date();
     const revision = await bumpDraftRevision(tx, pageId, baseRevision, userId, now);
-    let plan;
     try {
-      plan = planBlockSave(await repo.draftPositions(tx, pageId), changes);
+      await changeDraft(tx, pageId, changes, now);
     } catch (error) {
       if (error instanceof BlockChangeError) {
         throw new AppError(ErrorCode.paramError, { detail: error.message });
       }
       throw error;
     }
-    await repo.deleteBlocks(tx, pageId, plan.deletes);
-    await repo.upsertBlocks(tx, pageId, plan.upserts, now);
-    await repo.moveBlocks(tx, pageId, plan.moves, now);
     await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     return { revision };
   });

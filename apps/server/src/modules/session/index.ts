@@ -4,8 +4,10 @@ export { listActiveTokens, revokeAllTokens, revokeToken } from './session.repo.j
 export {
   callerId,
   createSessionResolver,
+  createSocketSessionResolver,
   currentSession,
   hashToken,
   issueToken,
+  type Session,
   watchRevocation,
 } from './session.service.js';

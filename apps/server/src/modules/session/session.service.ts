@@ -2,6 +2,7 @@
 // login with the client descriptor. A token is read from `Authorization: Bearer` or the
 // `token` cookie; cookie-authenticated writes must come from our own origin (CSRF).
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type ClientDescriptor } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
@@ -56,7 +57,7 @@ function readToken(request: FastifyRequest): { token: string; fromCookie: boolea
   return undefined;
 }
 
-function sameOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean {
+function sameOrigin(request: { headers: IncomingHttpHeaders }, trustedOrigins: string[]): boolean {
   const origin = request.headers.origin ?? request.headers.referer;
   if (!origin) return false;
   let parsed: URL;
@@ -104,6 +105,40 @@ export function createSessionResolver(db: Database, trustedOrigins: string[], ca
       await repo.touchToken(db, row.tokenId, now);
       row.lastSeenAt = now; // the cached row too: touched once a minute, not on every request
     }
+    return { userId: row.user.id, tokenId: row.tokenId, user: row.user };
+  };
+}
+
+/** The `token` cookie among a request's cookies. */
+function cookieToken(cookies: string | undefined): string | undefined {
+  for (const part of cookies?.split(';') ?? []) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== 'token') continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Resolves the session of a socket that writes (live editing): the token the client sends in the
+ * socket, else the `token` cookie of a socket opened from our own origin. Always asked of the
+ * database; null when there is no valid session.
+ */
+export function createSocketSessionResolver(db: Database, trustedOrigins: string[]) {
+  const findActiveToken = repo.activeTokenFinder(db);
+  return async function socketSession(
+    token: string,
+    headers: IncomingHttpHeaders,
+  ): Promise<Session | null> {
+    const presented =
+      token || (sameOrigin({ headers }, trustedOrigins) ? cookieToken(headers.cookie) : undefined);
+    if (!presented) return null;
+    const row = await findActiveToken(hashToken(presented));
+    if (!row || row.user.status !== 'active') return null;
     return { userId: row.user.id, tokenId: row.tokenId, user: row.user };
   };
 }

@@ -49,6 +49,12 @@ export interface AccessCache {
    * has heard what the write committed, and when that changed access, once every instance has.
    */
   settled(since: number): Promise<void>;
+  /**
+   * Calls `listener` with each announcement (`node`, `space` or `user` and its id; `all` when any
+   * may have been missed), until the returned function is called: for what holds access longer
+   * than a request, such as a live editing connection.
+   */
+  watch(listener: (kind: string, id: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -72,6 +78,10 @@ export async function createAccessCache(database: DatabaseHandle): Promise<Acces
   const forgetWhere = (stale: (entry: Entry) => boolean) => {
     for (const [key, entry] of entries) if (stale(entry)) entries.delete(key);
   };
+  const watchers = new Set<(kind: string, id: string) => void>();
+  const tell = (kind: string, id: string) => {
+    for (const watcher of watchers) watcher(kind, id);
+  };
   const forgetAll = () => {
     epoch += 1;
     entries.clear();
@@ -87,14 +97,17 @@ export async function createAccessCache(database: DatabaseHandle): Promise<Acces
       else if (kind === 'space') forgetWhere((entry) => entry.spaceId === id);
       else if (kind === 'user') forgetWhere((entry) => userKey(entry.userId) === id);
       else forgetAll();
+      tell(kind === 'node' || kind === 'space' || kind === 'user' ? kind : 'all', id);
     },
     onUp() {
       forgetAll();
       live = true;
+      tell('all', '');
     },
     onDown() {
       live = false;
       forgetAll();
+      tell('all', '');
     },
   });
 
@@ -142,6 +155,10 @@ export async function createAccessCache(database: DatabaseHandle): Promise<Acces
       return found;
     },
     epoch: () => epoch,
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
     async settled(since) {
       await subscription.settled();
       if (epoch !== since) await subscription.settledEverywhere();

@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import { ErrorCode, templateLimits, type Block, type TemplateNode } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { positionsBetween } from '../../lib/position.js';
 import { blocksOf } from '../page/index.js';
 import type { NodeRow } from '../space/index.js';
 import * as repo from './template.repo.js';
@@ -76,13 +75,3 @@ function fresh(block: Block): Block {
 
 /** A template page's blocks with new ids. */
 export const freshBlocks = (blocks: Block[]) => blocks.map(fresh);
-
-/** A page's draft rows from a template page's blocks (filling an empty page). */
-export function draftRowsFrom(blocks: Block[]) {
-  const positions = positionsBetween(null, null, blocks.length);
-  return freshBlocks(blocks).map((data, index) => ({
-    blockId: data.id,
-    position: positions[index]!,
-    data,
-  }));
-}

@@ -25,7 +25,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
 import { requireResource } from '../admin/index.js';
-import { deleteAllBlocks, draftBlocks, upsertBlocks } from '../page/index.js';
+import { draftBlocks, replaceDraft } from '../page/index.js';
 import { bumpDraftRevision } from '../page/index.js';
 import { accessNode, accessSpace } from '../space/index.js';
 import type { NodeRow } from '../space/index.js';
@@ -36,7 +36,7 @@ import {
   requireCreation,
   type NewContent,
 } from '../tree/index.js';
-import { draftRowsFrom, freshBlocks, pageCountOf, snapshotOf } from './template-content.js';
+import { freshBlocks, pageCountOf, snapshotOf } from './template-content.js';
 import {
   presentCreation,
   presentStarter,
@@ -303,8 +303,7 @@ async function fillPage(
     if (!isEmptyDraft(await draftBlocks(tx, page.id))) {
       throw new AppError(ErrorCode.noRowsUpdated, { detail: 'the page is not empty' });
     }
-    await deleteAllBlocks(tx, page.id);
-    await upsertBlocks(tx, page.id, draftRowsFrom(node.blocks), now);
+    await replaceDraft(tx, page.id, freshBlocks(node.blocks), now);
     await enqueueJob(tx, Job.indexPage, { pageId: page.id }, { key: page.id });
     return { revision };
   });

@@ -3,7 +3,8 @@
 // editor and its slash menu).
 import { defaultProps } from '@blocknote/core';
 import { createReactBlockSpec } from '@blocknote/react';
-import { calloutToneIcons, calloutTones, nextCalloutTone } from './callout-tones';
+import { calloutTones } from '@library/contract';
+import { calloutToneIcons, nextCalloutTone } from './callout-tones';
 
 export const createCalloutBlock = createReactBlockSpec(
   {

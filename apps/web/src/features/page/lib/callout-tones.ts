@@ -1,7 +1,6 @@
 // The callout block's tones and icons, kept apart from the block spec (callout-block.tsx) so the
 // static rendering of a page can draw a callout without loading BlockNote.
-export const calloutTones = ['info', 'warning', 'success', 'danger'] as const;
-export type CalloutTone = (typeof calloutTones)[number];
+import { calloutTones, type CalloutTone } from '@library/contract';
 
 export const calloutToneIcons: Record<CalloutTone, string> = {
   info: '💡',

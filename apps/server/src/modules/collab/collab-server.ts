@@ -1,0 +1,315 @@
+// Live editing: a WebSocket at /api/v1/collab speaking the Hocuspocus protocol, one Yjs document
+// per page (`page:{pageId}`, BlockNote's content in the fragment `document-store`).
+//
+// - Who may connect: the provider's token is a session token (or, from our own origin, the
+//   `token` cookie); the caller must edit the page. Every refusal looks the same, so nobody learns
+//   whether a page exists. A connection whose session is revoked, or whose access is lost (an
+//   announcement on the access channel), is closed within a few seconds.
+// - Durability: every update a client sends is logged in the database within `flushMs`; the log
+//   is merged into the document's state now and then and when the document is closed.
+// - Several instances: each logged update is announced (`library_page_document`), and every
+//   instance holding that page open reads what it has not seen from the log and applies it, so
+//   editors connected to different instances see each other's changes.
+// - One truth: the draft's block rows are derived from the document `deriveMs` after the last edit
+//   and when the last editor leaves (page module: deriveDraftRows).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  Hocuspocus,
+  type Connection,
+  type Document,
+  type onAuthenticatePayload,
+} from '@hocuspocus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer } from 'ws';
+import * as Y from 'yjs';
+import type { DatabaseHandle } from '../../db/database.js';
+import {
+  blocksOfDocument,
+  compactPageDocument,
+  deriveDraftRows,
+  loadPageDocument,
+  logPageDocumentUpdates,
+  pageDocumentChannel,
+  pageDocumentSince,
+} from '../page/index.js';
+import {
+  createSocketSessionResolver,
+  watchRevocation,
+  type Session,
+  type SessionCache,
+} from '../session/index.js';
+import { accessNode, type AccessCache } from '../space/index.js';
+
+export const collabPath = '/api/v1/collab';
+
+/** an update a client sent is in the database this soon (the log's promise is 100 ms) */
+const flushMs = 20;
+/** the draft's rows follow the document this long after the last edit (promised: 2 s) */
+const deriveMs = 1500;
+/** …and at least this often while editing goes on */
+const deriveAtMostMs = 10_000;
+/** logged updates merged into the document's state once this many were logged here */
+const compactEvery = 200;
+/** access announcements are gathered this long before open connections are checked again */
+const recheckMs = 1000;
+/** the largest message a client may send (a pasted document can be large) */
+const maxMessageBytes = 32 * 1024 * 1024;
+
+const documentPrefix = 'page:';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The origin of updates read back from the log: applied here, never logged again. */
+const fromLog = Symbol('from the log');
+
+interface Editor {
+  userId: number;
+  tokenId: string;
+  pageId: string;
+}
+
+/** What this instance keeps for each page document it holds open. */
+interface LivePage {
+  pageId: string;
+  /** the last logged update this instance has applied */
+  seen: number;
+  /** updates received, not yet logged */
+  pending: Uint8Array[];
+  flushTimer: NodeJS.Timeout | undefined;
+  /** logging, reading the log and merging run one after another per page */
+  queue: Promise<void>;
+  loggedSinceCompact: number;
+  /** who changed it last: named as the draft's last editor */
+  lastEditor: number | undefined;
+}
+
+interface OpenConnection {
+  connection: Connection;
+  editor: Editor;
+  stopWatching: () => void;
+}
+
+export interface CollabDeps {
+  database: DatabaseHandle;
+  sessions: SessionCache;
+  access: AccessCache;
+  trustedOrigins: string[];
+  log: FastifyBaseLogger;
+}
+
+export interface CollabServer {
+  /** Takes an HTTP upgrade to `collabPath`; false for any other path (not ours to answer). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Logs every update received, closes every connection and stops listening. */
+  close(): Promise<void>;
+  hocuspocus: Hocuspocus;
+}
+
+export function pageIdOf(documentName: string): string | undefined {
+  if (!documentName.startsWith(documentPrefix)) return undefined;
+  const pageId = documentName.slice(documentPrefix.length);
+  return uuidPattern.test(pageId) ? pageId.toLowerCase() : undefined;
+}
+
+export async function createCollabServer(deps: CollabDeps): Promise<CollabServer> {
+  const { database, sessions, access, log } = deps;
+  const db = database.db;
+  const socketSession = createSocketSessionResolver(db, deps.trustedOrigins);
+  const pages = new Map<string, LivePage>();
+  const open = new Set<OpenConnection>();
+
+  const livePage = (document: Document) => pages.get(document.name);
+  const enqueue = (page: LivePage, work: () => Promise<void>) => {
+    page.queue = page.queue.then(work).catch((error: unknown) => {
+      log.error({ err: error, pageId: page.pageId }, 'live page document: work failed');
+    });
+    return page.queue;
+  };
+
+  const flush = (page: LivePage): Promise<void> => {
+    clearTimeout(page.flushTimer);
+    page.flushTimer = undefined;
+    return enqueue(page, async () => {
+      const updates = page.pending;
+      if (updates.length === 0) return;
+      page.pending = [];
+      try {
+        await logPageDocumentUpdates(db, page.pageId, [Y.mergeUpdates(updates)]);
+      } catch (error) {
+        // kept for the next try; clients also send what the server lacks when they reconnect
+        page.pending = [...updates, ...page.pending];
+        page.flushTimer ??= setTimeout(() => void flush(page), 500);
+        throw error;
+      }
+      page.loggedSinceCompact += 1;
+      if (page.loggedSinceCompact >= compactEvery) {
+        page.loggedSinceCompact = 0;
+        await compactPageDocument(db, page.pageId);
+      }
+    });
+  };
+
+  /** Applies what other instances (or the API) logged since this instance last looked. */
+  const catchUp = (page: LivePage, document: Document) =>
+    enqueue(page, async () => {
+      const news = await pageDocumentSince(db, page.pageId, page.seen);
+      if (!news) return;
+      Y.applyUpdate(document, news.update, fromLog);
+      page.seen = Math.max(page.seen, news.through);
+    });
+
+  const refuse = () => new Error('permission-denied');
+
+  async function authenticate(payload: onAuthenticatePayload): Promise<Editor> {
+    const pageId = pageIdOf(payload.documentName);
+    if (!pageId) throw refuse();
+    const session = await socketSession(payload.token ?? '', payload.requestHeaders);
+    if (!session) throw refuse();
+    try {
+      await accessNode(db, session.userId, pageId, 'edit', 'page');
+    } catch {
+      throw refuse();
+    }
+    return { userId: session.userId, tokenId: session.tokenId, pageId };
+  }
+
+  const stillEdits = async (editor: Editor) => {
+    try {
+      await accessNode(db, editor.userId, editor.pageId, 'edit', 'page');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const closeConnection = (entry: OpenConnection) => {
+    if (!open.delete(entry)) return;
+    entry.stopWatching();
+    entry.connection.close({ code: 4403, reason: 'permission-denied' });
+  };
+
+  // access announcements gathered for a moment, then every open connection they may touch is
+  // asked again (a page moved to the bin, a member removed or demoted, a space deleted)
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let recheckUsers: Set<string> | 'all' = new Set();
+  const recheckSoon = (kind: string, id: string) => {
+    if (kind === 'user' && recheckUsers !== 'all') recheckUsers.add(id);
+    else recheckUsers = 'all';
+    recheckTimer ??= setTimeout(() => {
+      recheckTimer = undefined;
+      const users = recheckUsers;
+      recheckUsers = new Set();
+      for (const entry of open) {
+        if (users !== 'all' && !users.has(String(entry.editor.userId))) continue;
+        void stillEdits(entry.editor).then((allowed) => {
+          if (!allowed) closeConnection(entry);
+        });
+      }
+    }, recheckMs);
+  };
+  const stopAccessWatch = access.watch(recheckSoon);
+
+  const hocuspocus = new Hocuspocus({
+    quiet: true,
+    debounce: deriveMs,
+    maxDebounce: deriveAtMostMs,
+    unloadImmediately: true,
+
+    async onAuthenticate(payload) {
+      return authenticate(payload);
+    },
+
+    async connected({ connection, context }) {
+      const editor = context as Editor;
+      const session: Session = { userId: editor.userId, tokenId: editor.tokenId } as Session;
+      const entry: OpenConnection = { connection, editor, stopWatching: () => undefined };
+      entry.stopWatching = watchRevocation(db, sessions, session, () => closeConnection(entry));
+      open.add(entry);
+      connection.onClose(() => {
+        if (open.delete(entry)) entry.stopWatching();
+      });
+      // access may have changed between the check and now
+      if (!(await stillEdits(editor))) closeConnection(entry);
+    },
+
+    async onLoadDocument({ document, documentName }) {
+      const pageId = pageIdOf(documentName)!;
+      const stored = await loadPageDocument(db, pageId);
+      Y.applyUpdate(document, stored.update, fromLog);
+      pages.set(documentName, {
+        pageId,
+        seen: stored.through,
+        pending: [],
+        flushTimer: undefined,
+        queue: Promise.resolve(),
+        loggedSinceCompact: 0,
+        lastEditor: undefined,
+      });
+    },
+
+    async onChange({ document, update, transactionOrigin, context }) {
+      if (transactionOrigin === fromLog) return;
+      const page = livePage(document);
+      if (!page) return;
+      page.pending.push(update);
+      const editor = context as Partial<Editor>;
+      if (editor.userId !== undefined) page.lastEditor = editor.userId;
+      page.flushTimer ??= setTimeout(() => void flush(page), flushMs);
+    },
+
+    async onStoreDocument({ document }) {
+      const page = livePage(document);
+      if (!page || page.lastEditor === undefined) return;
+      await deriveDraftRows(db, page.pageId, blocksOfDocument(document), page.lastEditor);
+    },
+
+    async afterUnloadDocument({ documentName }) {
+      const page = pages.get(documentName);
+      if (!page) return;
+      pages.delete(documentName);
+      await flush(page);
+      await enqueue(page, () => compactPageDocument(db, page.pageId));
+    },
+  });
+
+  const subscription = await database.listen(pageDocumentChannel, {
+    onMessage(pageId) {
+      const document = hocuspocus.documents.get(documentPrefix + pageId);
+      const page = document && livePage(document);
+      if (document && page) void catchUp(page, document);
+    },
+    onUp() {
+      // announcements may have been missed while not listening: every open page looks again
+      for (const [name, page] of pages) {
+        const document = hocuspocus.documents.get(name);
+        if (document) void catchUp(page, document);
+      }
+    },
+    onDown() {},
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+
+  return {
+    hocuspocus,
+    handleUpgrade(request, socket, head) {
+      const path = (request.url ?? '').split('?')[0];
+      if (path !== collabPath) return false;
+      sockets.handleUpgrade(request, socket, head, (websocket) => {
+        hocuspocus.handleConnection(websocket, request);
+      });
+      return true;
+    },
+    async close() {
+      stopAccessWatch();
+      clearTimeout(recheckTimer);
+      for (const entry of open) entry.stopWatching();
+      open.clear();
+      hocuspocus.closeConnections();
+      await Promise.all([...pages.values()].map((page) => flush(page)));
+      for (const websocket of sockets.clients) websocket.terminate();
+      sockets.close();
+      await subscription.close();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pageDocumentUpdates, spaceMembers } from '../../db/schema/index.js';
+import {
+  blockText,
+  connectCollab,
+  typeInto,
+  until,
+  type CollabClient,
+} from '../../../test/collab-clients.js';
+import {
+  buildPage,
+  buildSpaceWithRoles,
+  paragraphBlock,
+  type Caller,
+} from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let base: string;
+let world: Awaited<ReturnType<typeof buildSpaceWithRoles>>;
+const clients: CollabClient[] = [];
+
+const tokenOf = (caller: Caller) => world.as[caller].authorization!.slice('Bearer '.length);
+
+function connect(pageId: string, caller: Caller | null, documentName?: string) {
+  const client = connectCollab(base, pageId, caller === null ? null : tokenOf(caller), {
+    ...(documentName === undefined ? {} : { documentName }),
+  });
+  clients.push(client);
+  return client;
+}
+
+/** A page whose draft has the given paragraphs, saved through the API. */
+async function pageWith(texts: string[]) {
+  const page = await buildPage(t.db, world.space.id, world.ids.owner);
+  const res = await t.call('PUT', `/api/v2/space/page/${page.id}/block`, world.as.owner, {
+    baseRevision: 0,
+    changes: texts.map((text, index) => ({
+      op: 'upsert',
+      blockId: `b${index}`,
+      data: paragraphBlock(`b${index}`, text),
+    })),
+  });
+  expect(res.status).toBe(200);
+  return page.id;
+}
+
+async function draft(pageId: string, caller: Caller = 'editor') {
+  const res = await t.call('GET', `/api/v2/space/page/${pageId}/block?version=0`, world.as[caller]);
+  expect(res.status).toBe(200);
+  return res.body.data as { revision: number; blocks: Array<{ id: string; content: unknown }> };
+}
+
+const textOf = (block: { content: unknown }) =>
+  Array.isArray(block.content)
+    ? block.content.map((part: { text?: string }) => part.text ?? '').join('')
+    : '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  base = `ws://127.0.0.1:${address.port}`;
+  world = await buildSpaceWithRoles(t.db);
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('live editing at /api/v1/collab', () => {
+  it('gives an editor the draft as the document and shows each editor what the other types', async () => {
+    const pageId = await pageWith(['你好', '世界']);
+    const first = connect(pageId, 'editor');
+    const second = connect(pageId, 'owner');
+    await Promise.all([first.synced, second.synced]);
+    expect(blockText(first.doc, 'b0')).toBe('你好');
+    expect(blockText(first.doc, 'b1')).toBe('世界');
+
+    typeInto(first.doc, 'b0', 2, '，同事');
+    await until(() => blockText(second.doc, 'b0') === '你好，同事');
+    typeInto(second.doc, 'b1', 0, '整个');
+    await until(() => blockText(first.doc, 'b1') === '整个世界');
+  });
+
+  it('logs what the server received within 100 ms', async () => {
+    const pageId = await pageWith(['一']);
+    const writer = connect(pageId, 'editor');
+    const watcher = connect(pageId, 'admin');
+    await Promise.all([writer.synced, watcher.synced]);
+    const logged = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(pageDocumentUpdates)
+          .where(eq(pageDocumentUpdates.pageId, pageId))
+      )[0]!.n;
+    const before = await logged();
+    typeInto(writer.doc, 'b0', 1, '二');
+    // the watcher sees it once the server has it: from then on, 100 ms to be in the database
+    await until(() => blockText(watcher.doc, 'b0') === '一二');
+    const seenAt = Date.now();
+    await until(async () => (await logged()) > before, 1000);
+    expect(Date.now() - seenAt).toBeLessThan(100);
+  });
+
+  it('derives the draft rows from the document within 2 s of the last edit', async () => {
+    const pageId = await pageWith(['草稿']);
+    const { revision } = await draft(pageId);
+    const editor = connect(pageId, 'editor');
+    await editor.synced;
+    typeInto(editor.doc, 'b0', 2, '已改');
+    const typedAt = Date.now();
+    await until(async () => textOf((await draft(pageId)).blocks[0]!) === '草稿已改', 3000);
+    expect(Date.now() - typedAt).toBeLessThan(2000);
+    const after = await draft(pageId);
+    expect(after.revision).toBeGreaterThan(revision);
+    expect(after.blocks.map((block) => block.id)).toEqual(['b0']);
+  });
+
+  it('applies a save through the API to the live document, keeping what editors typed meanwhile', async () => {
+    const pageId = await pageWith(['甲', '乙']);
+    const editor = connect(pageId, 'editor');
+    await editor.synced;
+    typeInto(editor.doc, 'b0', 1, '方');
+    await until(async () => textOf((await draft(pageId)).blocks[0]!) === '甲方', 3000);
+    const { revision } = await draft(pageId);
+    const res = await t.call('PUT', `/api/v2/space/page/${pageId}/block`, world.as.owner, {
+      baseRevision: revision,
+      changes: [
+        { op: 'upsert', blockId: 'b1', data: paragraphBlock('b1', '乙方') },
+        { op: 'upsert', blockId: 'b2', data: paragraphBlock('b2', '丙方'), afterBlockId: 'b1' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    await until(() => blockText(editor.doc, 'b2') === '丙方');
+    expect(blockText(editor.doc, 'b0')).toBe('甲方');
+    expect(blockText(editor.doc, 'b1')).toBe('乙方');
+    const saved = await draft(pageId);
+    expect(saved.blocks.map(textOf)).toEqual(['甲方', '乙方', '丙方']);
+  });
+
+  it('refuses every caller who may not edit, all alike', async () => {
+    const pageId = await pageWith(['秘密']);
+    const refusals = await Promise.all([
+      connect(pageId, 'reader').refused,
+      connect(pageId, 'outsider').refused,
+      connect(pageId, null).refused,
+      connectCollab(base, pageId, 'not-a-token').refused,
+      connect('00000000-0000-4000-8000-000000000000', 'owner').refused,
+      connect(pageId, 'owner', `space:${pageId}`).refused,
+    ]);
+    expect(new Set(refusals)).toEqual(new Set(['permission-denied']));
+    for (const caller of ['owner', 'admin', 'editor'] as const) {
+      const client = connect(pageId, caller);
+      await client.synced;
+      expect(blockText(client.doc, 'b0')).toBe('秘密');
+    }
+  });
+
+  it('closes the connections of an editor removed from the space, and of a revoked login', async () => {
+    const pageId = await pageWith(['看']);
+    const editor = connect(pageId, 'editor');
+    const admin = connect(pageId, 'admin');
+    await Promise.all([editor.synced, admin.synced]);
+
+    await t.db.delete(spaceMembers).where(eq(spaceMembers.memberId, String(world.ids.editor)));
+    const removedAt = Date.now();
+    expect(await editor.refused).toBe('permission-denied');
+    expect(Date.now() - removedAt).toBeLessThan(5000);
+
+    const logout = await t.call('DELETE', '/api/v1/user/logout', world.as.admin);
+    expect(logout.status).toBe(200);
+    expect(await admin.refused).toBe('permission-denied');
+  });
+
+  it('closes every connection to a page moved to the recycle bin', async () => {
+    const pageId = await pageWith(['删']);
+    const owner = connect(pageId, 'owner');
+    await owner.synced;
+    const res = await t.call('DELETE', `/api/v2/space/page/${pageId}`, world.as.owner);
+    expect(res.status).toBe(200);
+    expect(await owner.refused).toBe('permission-denied');
+  });
+});
