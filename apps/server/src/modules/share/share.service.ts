@@ -1,4 +1,5 @@
-// Managing shares (who may: share.policy.ts; the answer: share.presenter.ts): creating a link with its password, expiry and flags, the space's list, changes and revoking.
+// Managing shares (who may: share.policy.ts; the answer: share.presenter.ts): creating a link
+// with its password, expiry and flags, the space's list, changes and revoking.
 import crypto from 'node:crypto';
 import {
   ErrorCode,
