@@ -31,6 +31,7 @@ import type { GrantSigner } from './share.grant.js';
 import { editorsMayShare } from '../space/index.js';
 import * as repo from './share.repo.js';
 import { creatorStillShares, isExpired, linkShows } from './share.policy.js';
+import { presentShareMeta } from './share.presenter.js';
 
 export interface ShareViewDeps extends files.FileDeps {
   grants: GrantSigner;
@@ -92,17 +93,8 @@ export async function shareMeta(
   const unlocked = !isProtected || deps.grants.verify(share, grant);
   // a visit is an opening of the link; the viewer's reload after its unlock is the same visit
   if (!(isProtected && unlocked)) await repo.countVisit(deps.db, share.id);
-  return {
-    targetType: share.targetType,
-    title: node?.name ?? space.name,
-    protected: isProtected,
-    unlocked,
-    expiresAt: share.expiresAt?.toISOString() ?? null,
-    showComments: share.showComments,
-    allowDownload: share.allowDownload,
-    allowAi: share.allowAi && (await findSpaceAi(deps.db, space.id))?.enabled === true,
-    pageId: node?.type === 'page' ? node.id : null,
-  };
+  const aiOn = share.allowAi && (await findSpaceAi(deps.db, space.id))?.enabled === true;
+  return presentShareMeta({ share, space, node }, unlocked, aiOn);
 }
 
 /**

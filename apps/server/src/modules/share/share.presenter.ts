@@ -1,6 +1,6 @@
-// A share as the API answers it (packages/contract schemas/share.ts), with what the caller may
-// do with it.
-import { sharePathPrefix, type Share } from '@library/contract';
+// A share as the API answers it (packages/contract schemas/share.ts): to its managers with what
+// the caller may do with it, and to a link's visitor as the link's meta.
+import { sharePathPrefix, type Share, type ShareMeta } from '@library/contract';
 import { isExpired } from './share.policy.js';
 import type { ShareRow } from './share.repo.js';
 
@@ -33,5 +33,33 @@ export function presentShare(
     createdBy: { userId: String(creator.id), nickname: creator.nickname },
     createdAt: share.createdAt.toISOString(),
     canManage,
+  };
+}
+
+/**
+ * What a link's visitor learns before reading: what it shares, whether a password is asked and
+ * `unlocked`, and its flags (`aiOn`: AI answers allowed and the space's AI on).
+ */
+export function presentShareMeta(
+  open: {
+    share: ShareRow;
+    space: { name: string };
+    /** the shared topic or page (null: the whole space) */
+    node: { id: string; name: string; type: string } | null;
+  },
+  unlocked: boolean,
+  aiOn: boolean,
+): ShareMeta {
+  const { share, space, node } = open;
+  return {
+    targetType: share.targetType,
+    title: node?.name ?? space.name,
+    protected: share.passwordHash !== null,
+    unlocked,
+    expiresAt: share.expiresAt?.toISOString() ?? null,
+    showComments: share.showComments,
+    allowDownload: share.allowDownload,
+    allowAi: aiOn,
+    pageId: node?.type === 'page' ? node.id : null,
   };
 }
