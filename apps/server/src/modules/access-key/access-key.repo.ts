@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { accessKeySpaces, accessKeys, spaces } from '../../db/schema/index.js';
 import { sessionChannel } from '../session/index.js';
+import { ownKeysSql } from './access-key.policy.js';
 
 export type AccessKeyRow = typeof accessKeys.$inferSelect;
 
@@ -57,7 +58,7 @@ export async function listKeys(db: Executor, userId: number) {
   const keys = await db
     .select()
     .from(accessKeys)
-    .where(and(eq(accessKeys.userId, userId), isNull(accessKeys.revokedAt)))
+    .where(and(ownKeysSql(userId), isNull(accessKeys.revokedAt)))
     .orderBy(sql`${accessKeys.createdAt} desc`, asc(accessKeys.id));
   const ids = keys.map((key) => key.id);
   const scoped =
@@ -90,9 +91,7 @@ export async function revokeKey(db: Executor, userId: number, keyId: string, at:
   const rows = await db
     .update(accessKeys)
     .set({ revokedAt: at })
-    .where(
-      and(eq(accessKeys.id, keyId), eq(accessKeys.userId, userId), isNull(accessKeys.revokedAt)),
-    )
+    .where(and(eq(accessKeys.id, keyId), ownKeysSql(userId), isNull(accessKeys.revokedAt)))
     .returning({ id: accessKeys.id });
   return rows.length > 0;
 }

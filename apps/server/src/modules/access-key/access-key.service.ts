@@ -11,24 +11,19 @@
 // instance has heard it.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, type AccessKey, type CreatedAccessKey } from '@library/contract';
+import { ErrorCode, type CreatedAccessKey } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { hashToken } from '../session/index.js';
 import { accessSpace } from '../space/index.js';
 import type { AccessKeyCache } from './access-key-cache.js';
+import { keyReaches, type McpReader } from './access-key.policy.js';
+import { presentAccessKey } from './access-key.presenter.js';
 import * as repo from './access-key.repo.js';
 
 export const accessKeyPrefix = 'lbk_';
 /** how often a key's last-used time is written at most */
 const touchIntervalMs = 60_000;
-
-/** The caller of the MCP view: a user (or null: anonymous), limited to `spaceIds` with a key. */
-export interface McpReader {
-  userId: number | null;
-  /** the access key's spaces; null: not limited (a session, or anonymous) */
-  spaceIds: ReadonlySet<string> | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,24 +73,11 @@ export function mcpReader(request: FastifyRequest): McpReader {
 
 /** A space outside the key's spaces is missing to the key (404 + 100007). */
 export function requireInScope(reader: McpReader, spaceId: string | undefined) {
-  if (reader.spaceIds && (spaceId === undefined || !reader.spaceIds.has(spaceId))) {
-    throw new AppError(ErrorCode.dataMissing);
-  }
-}
-
-function present(row: Awaited<ReturnType<typeof repo.listKeys>>[number]): AccessKey {
-  return {
-    keyId: row.key.id,
-    name: row.key.name,
-    hint: row.key.hint,
-    spaces: row.spaces,
-    createdAt: row.key.createdAt.toISOString(),
-    lastUsedAt: row.key.lastUsedAt?.toISOString() ?? null,
-  };
+  if (!keyReaches(reader, spaceId)) throw new AppError(ErrorCode.dataMissing);
 }
 
 export async function listAccessKeys(db: Executor, userId: number) {
-  return { list: (await repo.listKeys(db, userId)).map(present) };
+  return { list: (await repo.listKeys(db, userId)).map(presentAccessKey) };
 }
 
 /** Makes a key for spaces the user may read now; the key is in the answer, and only there. */
@@ -116,7 +98,7 @@ export async function createAccessKey(
   );
   const [listed] = (await repo.listKeys(db, userId)).filter((item) => item.key.id === row.id);
   if (!listed) throw new AppError(ErrorCode.dataMissing);
-  return { key: present(listed), token };
+  return { key: presentAccessKey(listed), token };
 }
 
 /** Revokes the key; every instance forgets the user's keys when the revocation commits. */

@@ -1,7 +1,7 @@
 // The access-key module's front door: what the app and other modules may use of it.
 export { createAccessKeyCache } from './access-key-cache.js';
+export { type McpReader } from './access-key.policy.js';
 export {
-  type McpReader,
   mcpReader,
   presentedAccessKey,
   requireInScope,

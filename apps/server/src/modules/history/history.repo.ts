@@ -1,8 +1,10 @@
-// Drizzle queries of the history: one row per user and visited space or page (the last visit).
+// Drizzle queries of the history: one row per user and visited space or page (the last visit);
+// every query is scoped to the visit's user (history.policy.ts).
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { HistoryTargetType } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { spaceNodes, spaces, visits } from '../../db/schema/index.js';
+import { ownVisitsSql } from './history.policy.js';
 
 export async function upsertVisit(db: Executor, values: typeof visits.$inferInsert) {
   await db
@@ -33,7 +35,7 @@ export async function listLiveVisits(
 ) {
   if (readableSpaceIds.length === 0) return { rows: [], total: 0 };
   const where = and(
-    eq(visits.userId, userId),
+    ownVisitsSql(userId),
     inArray(visits.spaceId, readableSpaceIds),
     isNull(spaces.deletedAt),
     or(
@@ -79,16 +81,12 @@ export async function deleteVisit(
   const rows = await db
     .delete(visits)
     .where(
-      and(
-        eq(visits.userId, userId),
-        eq(visits.targetType, targetType),
-        eq(visits.targetId, targetId),
-      ),
+      and(ownVisitsSql(userId), eq(visits.targetType, targetType), eq(visits.targetId, targetId)),
     )
     .returning({ targetId: visits.targetId });
   return rows.length > 0;
 }
 
 export async function clearVisits(db: Executor, userId: number) {
-  await db.delete(visits).where(eq(visits.userId, userId));
+  await db.delete(visits).where(ownVisitsSql(userId));
 }

@@ -1,6 +1,7 @@
-// The MCP view's reader and the space of what it asks for: a call with an access key reaches
-// only the key's spaces (anything elsewhere is missing to it), then space-access.ts decides as
-// for the key's user (docs/decisions/mcp.md).
+// The MCP view's reader and the space of what it asks for, checked against the key's scope: a
+// call with an access key reaches only the key's spaces (the rule is access-key.policy.ts's
+// `keyReaches`; anything elsewhere is missing to it), then space-access.ts decides as for the
+// key's user (docs/decisions/mcp.md). Not a policy itself: it reads the request and the database.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/database.js';

@@ -1,9 +1,10 @@
-// Drizzle queries of quick notes; every query is scoped to the note's owner.
+// Drizzle queries of quick notes; every query is scoped to the note's owner (note.policy.ts).
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { notePreviewLength } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { notes } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
+import { ownNotesSql } from './note.policy.js';
 
 export type NoteRow = typeof notes.$inferSelect;
 
@@ -14,7 +15,7 @@ export async function listNotes(
 ) {
   const pattern = options.keywords ? containsPattern(options.keywords) : null;
   const where = and(
-    eq(notes.userId, userId),
+    ownNotesSql(userId),
     pattern ? or(ilike(notes.title, pattern), ilike(notes.text, pattern)) : undefined,
   );
   const rows = await db
@@ -38,7 +39,7 @@ export async function findNote(db: Executor, userId: number, noteId: string) {
   const [row] = await db
     .select()
     .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+    .where(and(eq(notes.id, noteId), ownNotesSql(userId)))
     .limit(1);
   return row;
 }
@@ -58,7 +59,7 @@ export async function updateNote(
   const [row] = await db
     .update(notes)
     .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+    .where(and(eq(notes.id, noteId), ownNotesSql(userId)))
     .returning();
   return row;
 }
@@ -66,7 +67,7 @@ export async function updateNote(
 export async function deleteNote(db: Executor, userId: number, noteId: string) {
   const rows = await db
     .delete(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
+    .where(and(eq(notes.id, noteId), ownNotesSql(userId)))
     .returning({ id: notes.id });
   return rows.length > 0;
 }

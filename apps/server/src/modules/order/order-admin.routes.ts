@@ -1,5 +1,6 @@
-// The administrators' goods and orders under /api/system/v1 (the /sys orders screen): goods
-// need `orders:write` to change and `orders:read` to list, as do orders; ADMIN holds both.
+// The administrators' goods and orders under /api/system/v1 (the /sys orders screen); the
+// resource each call needs is order.policy.ts's.
+import type { FastifyRequest } from 'fastify';
 import {
   adminGoodsListResponseSchema,
   adminGoodsSchema,
@@ -19,21 +20,24 @@ import { sendFile } from '../../http/send-file.js';
 import { resourceHolder } from '../admin/index.js';
 import * as goods from './goods.service.js';
 import * as admin from './order-admin.service.js';
+import { orderAdminResource, type OrderAdminAction } from './order.policy.js';
 import type { OrderDeps } from './payment.service.js';
 
 const tags = ['system'];
 
 export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
   const { db } = deps;
-  /** The caller, once they hold `resource` (403 + 700007 otherwise). */
   const holder = resourceHolder(db);
+  /** Refuses (403 + 700007) a caller not holding the resource `action` needs. */
+  const administrator = (request: FastifyRequest, action: OrderAdminAction) =>
+    holder(request, orderAdminResource[action]);
 
   // ---- goods ----
   app.get(
     '/api/system/v1/goods',
     { schema: { tags, response: okResponse(adminGoodsListResponseSchema) } },
     async (request) => {
-      await holder(request, 'orders:read');
+      await administrator(request, 'listGoods');
       return ok(await goods.listGoodsForAdmin(db));
     },
   );
@@ -42,7 +46,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
     '/api/system/v1/goods',
     { schema: { tags, body: goodsRequestSchema, response: okResponse(adminGoodsSchema) } },
     async (request) => {
-      await holder(request, 'orders:write');
+      await administrator(request, 'editGoods');
       return ok(await goods.createGoods(db, request.body));
     },
   );
@@ -58,7 +62,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await holder(request, 'orders:write');
+      await administrator(request, 'editGoods');
       return ok(await goods.updateGoods(db, request.params.id, request.body));
     },
   );
@@ -67,7 +71,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
     '/api/system/v1/goods/:id',
     { schema: { tags, params: idParamsSchema, response: emptyResponse } },
     async (request) => {
-      await holder(request, 'orders:write');
+      await administrator(request, 'editGoods');
       await goods.deleteGoods(db, request.params.id);
       return ok(null);
     },
@@ -84,7 +88,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await holder(request, 'orders:read');
+      await administrator(request, 'listOrders');
       return ok(await admin.listOrders(deps, request.query));
     },
   );
@@ -101,7 +105,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request, reply) => {
-      await holder(request, 'orders:read');
+      await administrator(request, 'exportOrders');
       const csv = await admin.exportCsv(deps, request.query);
       const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
       return sendFile(
@@ -116,7 +120,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
     '/api/system/v1/order/:id',
     { schema: { tags, params: idParamsSchema, response: okResponse(adminOrderDetailSchema) } },
     async (request) => {
-      await holder(request, 'orders:read');
+      await administrator(request, 'readOrder');
       return ok(await admin.getOrder(deps, request.params.id));
     },
   );
@@ -132,7 +136,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await holder(request, 'orders:write');
+      await administrator(request, 'refund');
       return ok(await admin.refundOrder(deps, request.params.id, request.body.reason));
     },
   );
@@ -148,7 +152,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await holder(request, 'orders:write');
+      await administrator(request, 'closeRefund');
       return ok(await admin.closeRefund(deps, request.params.id, request.body.reason));
     },
   );

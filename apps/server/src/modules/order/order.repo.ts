@@ -23,6 +23,7 @@ import type {
 import type { Executor } from '../../db/database.js';
 import { goods, orders, paymentNotifications, quotaGrants, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search-pattern.js';
+import { ownOrdersSql } from './order.policy.js';
 import { orderMoves, type OrderMove } from './order.states.js';
 
 export type GoodsRow = typeof goods.$inferSelect;
@@ -134,10 +135,7 @@ export async function listOrdersOf(
   userId: number,
   query: { page: number; pageSize: number; state?: OrderState },
 ) {
-  const where = and(
-    eq(orders.userId, userId),
-    query.state ? eq(orders.state, query.state) : undefined,
-  );
+  const where = and(ownOrdersSql(userId), query.state ? eq(orders.state, query.state) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select()

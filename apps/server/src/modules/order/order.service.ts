@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
+import { ownsOrder } from './order.policy.js';
 import { presentOrder } from './order.presenter.js';
 import * as repo from './order.repo.js';
 import { refusal } from './order.states.js';
@@ -90,7 +91,7 @@ export async function createOrder(
 /** The caller's own order (404 for anyone else's). */
 async function ownOrder(deps: OrderDeps, userId: number, orderId: string) {
   const order = await repo.findOrder(deps.db, orderId);
-  if (!order || order.userId !== userId) throw new AppError(ErrorCode.dataMissing);
+  if (!order || !ownsOrder(userId, order)) throw new AppError(ErrorCode.dataMissing);
   return order;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../ai/index.js';
 import { guardMarkdown } from '../ai/index.js';
 import { findSpaceAi } from '../ai/index.js';
+import { linkShows } from './share.policy.js';
 import { openShare, sharedRows, type ShareViewDeps } from './share-view.service.js';
 
 export type ShareAskDeps = ShareViewDeps & ConverseDeps;
@@ -25,7 +26,7 @@ export async function startShareAsk(
   grant: string | undefined,
 ): Promise<AnswerSource> {
   const open = await openShare(deps, token, grant);
-  if (!open.share.allowAi) throw new AppError(ErrorCode.dataMissing);
+  if (!linkShows(open.share, 'ai')) throw new AppError(ErrorCode.dataMissing);
   const ai = await findSpaceAi(deps.db, open.space.id);
   if (!ai?.enabled) throw new AppError(ErrorCode.dataMissing);
   const pages = (await sharedRows(deps, open))

@@ -30,8 +30,8 @@ import { verifyPassword } from '../user/index.js';
 import type { GrantSigner } from './share.grant.js';
 import { editorsMayShare } from '../space/index.js';
 import * as repo from './share.repo.js';
-import { mayShare } from '../space/index.js';
-import { isExpired } from './share.service.js';
+import { creatorStillShares, isExpired, linkShows } from './share.policy.js';
+import { presentShareMeta } from './share.presenter.js';
 
 export interface ShareViewDeps extends files.FileDeps {
   grants: GrantSigner;
@@ -69,7 +69,7 @@ async function liveShare(db: Executor, token: string, now = new Date()): Promise
   }
   // the link speaks for its creator: one who may no longer share there ends it
   const role = await roleInSpace(db, share.createdBy, space.id);
-  if (!role || !mayShare(role, await editorsMayShare(db, space.id))) throw notFound();
+  if (!creatorStillShares(role, await editorsMayShare(db, space.id))) throw notFound();
   return { share, space, node };
 }
 
@@ -93,17 +93,8 @@ export async function shareMeta(
   const unlocked = !isProtected || deps.grants.verify(share, grant);
   // a visit is an opening of the link; the viewer's reload after its unlock is the same visit
   if (!(isProtected && unlocked)) await repo.countVisit(deps.db, share.id);
-  return {
-    targetType: share.targetType,
-    title: node?.name ?? space.name,
-    protected: isProtected,
-    unlocked,
-    expiresAt: share.expiresAt?.toISOString() ?? null,
-    showComments: share.showComments,
-    allowDownload: share.allowDownload,
-    allowAi: share.allowAi && (await findSpaceAi(deps.db, space.id))?.enabled === true,
-    pageId: node?.type === 'page' ? node.id : null,
-  };
+  const aiOn = share.allowAi && (await findSpaceAi(deps.db, space.id))?.enabled === true;
+  return presentShareMeta({ share, space, node }, unlocked, aiOn);
 }
 
 /**
@@ -223,7 +214,7 @@ export async function shareComments(
   pageSize: number,
 ): Promise<CommentList> {
   const open = await openShare(deps, token, grant);
-  if (!open.share.showComments) throw notFound();
+  if (!linkShows(open.share, 'comments')) throw notFound();
   await sharedPage(deps, open, pageId);
   return pageComments(deps.db, { userId: null, role: 'visitor' }, pageId, page, pageSize);
 }
@@ -241,7 +232,7 @@ export async function shareFile(
   range: Parameters<typeof files.fileBytes>[2],
 ) {
   const open = await openShare(deps, token, grant);
-  if (download && !open.share.allowDownload) throw notFound();
+  if (download && !linkShows(open.share, 'downloads')) throw notFound();
   const row = await fileRepo.findLiveFile(deps.db, fileId);
   if (!row || row.file.spaceId !== open.space.id || !fileShown(audience, row)) throw notFound();
   const { pageId } = row.file;

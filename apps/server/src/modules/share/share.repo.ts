@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { shares, spaceNodes, spaces, users } from '../../db/schema/index.js';
 
@@ -68,18 +68,13 @@ export async function clearFailures(db: Executor, shareId: string) {
   await db.update(shares).set({ failedAttempts: 0 }).where(eq(shares.id, shareId));
 }
 
-/** The space's shares (or only `createdBy`'s), newest first, with their creators. */
-export function listShares(db: Executor, spaceId: string, createdBy?: number) {
+/** The space's shares that `listed` (share.policy.ts) keeps, newest first, with their creators. */
+export function listShares(db: Executor, spaceId: string, listed: SQL | undefined) {
   return db
     .select({ share: shares, creator: { id: users.id, nickname: users.nickname } })
     .from(shares)
     .innerJoin(users, eq(users.id, shares.createdBy))
-    .where(
-      and(
-        eq(shares.spaceId, spaceId),
-        createdBy === undefined ? undefined : eq(shares.createdBy, createdBy),
-      ),
-    )
+    .where(and(eq(shares.spaceId, spaceId), listed))
     .orderBy(desc(shares.createdAt), desc(shares.id));
 }
 

@@ -1,13 +1,11 @@
-// Managing shares: who may share (space admins and the owner; editors when the space allows),
-// creating a link with its password, expiry and flags, the space's list, changes and revoking.
+// Managing shares (who may: share.policy.ts; the answer: share.presenter.ts): creating a link
+// with its password, expiry and flags, the space's list, changes and revoking.
 import crypto from 'node:crypto';
 import {
   ErrorCode,
-  sharePathPrefix,
   type CreateShareRequest,
   type Share,
   type ShareExpiry,
-  type SpaceAccessRole,
   type SpaceShareList,
   type UpdateShareRequest,
 } from '@library/contract';
@@ -15,23 +13,15 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { requireFeature } from '../account/index.js';
 import { accessNode, accessSpace } from '../space/index.js';
-import { can, mayShare } from '../space/index.js';
+import { mayShare } from '../space/index.js';
 import { hashPassword } from '../user/index.js';
 import { editorsMayShare, setEditorsMayShare } from '../space/index.js';
+import { listedSharesSql, mayChangeShareSettings, mayManageShare } from './share.policy.js';
+import { presentShare } from './share.presenter.js';
 import * as repo from './share.repo.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 const day = 24 * 60 * 60 * 1000;
-
-/** The share's own changes: its creator while still allowed to share, and the space's admins. */
-function mayManage(
-  role: SpaceAccessRole,
-  editorsMayShare: boolean,
-  share: repo.ShareRow,
-  userId: number,
-) {
-  return can(role, 'manage') || (share.createdBy === userId && mayShare(role, editorsMayShare));
-}
 
 /** When a link made now with `expiry` stops working (null: never). */
 export function expiryDate(expiry: ShareExpiry, date: string | null | undefined, now: Date) {
@@ -53,9 +43,6 @@ export function expiryDate(expiry: ShareExpiry, date: string | null | undefined,
     }
   }
 }
-
-export const isExpired = (share: { expiresAt: Date | null }, now = new Date()) =>
-  share.expiresAt !== null && share.expiresAt.getTime() <= now.getTime();
 
 /** The space (and node) a share of `targetType` `targetId` is about, and the caller's role. */
 async function accessTarget(db: Executor, userId: number, input: CreateShareRequest) {
@@ -106,6 +93,7 @@ export async function createShare(
   )[0]!;
 }
 
+/** The shares with their titles, as the API answers them. */
 async function present(
   db: Executor,
   rows: Array<{ share: repo.ShareRow; creator: { id: number; nickname: string } }>,
@@ -117,25 +105,10 @@ async function present(
     rows.flatMap(({ share }) => (share.nodeId ? [share.nodeId] : [])),
   );
   const now = new Date();
-  return rows.map(({ share, creator }) => ({
-    shareId: share.id,
-    token: share.token,
-    path: `${sharePathPrefix}${share.token}`,
-    spaceId: share.spaceId,
-    targetType: share.targetType,
-    targetId: share.nodeId ?? share.spaceId,
-    title: share.nodeId ? (names.get(share.nodeId) ?? '') : spaceName,
-    protected: share.passwordHash !== null,
-    expiresAt: share.expiresAt?.toISOString() ?? null,
-    expired: isExpired(share, now),
-    showComments: share.showComments,
-    allowDownload: share.allowDownload,
-    allowAi: share.allowAi,
-    visitCount: share.visitCount,
-    createdBy: { userId: String(creator.id), nickname: creator.nickname },
-    createdAt: share.createdAt.toISOString(),
-    canManage: canManage(share),
-  }));
+  return rows.map(({ share, creator }) => {
+    const title = share.nodeId ? (names.get(share.nodeId) ?? '') : spaceName;
+    return presentShare(share, creator, title, canManage(share), now);
+  });
 }
 
 /** The space's shares: every one for its admins, one's own for an editor who may share. */
@@ -146,15 +119,14 @@ export async function listSpaceShares(
 ): Promise<SpaceShareList> {
   const { space, role } = await accessSpace(db, userId, spaceId, 'participate');
   const editorsShare = await editorsMayShare(db, spaceId);
-  const all = can(role, 'manage');
-  const rows = await repo.listShares(db, spaceId, all ? undefined : userId);
+  const rows = await repo.listShares(db, spaceId, listedSharesSql(role, userId));
   return {
     list: await present(db, rows, space.name, (share) =>
-      mayManage(role, editorsShare, share, userId),
+      mayManageShare(role, editorsShare, userId, share),
     ),
     editorsMayShare: editorsShare,
     canShare: mayShare(role, editorsShare),
-    canManageSettings: all,
+    canManageSettings: mayChangeShareSettings(role),
   };
 }
 
@@ -163,7 +135,7 @@ async function managedShare(db: Executor, userId: number, shareId: string) {
   const share = await repo.findShare(db, shareId);
   if (!share) throw notFound();
   const { space, role } = await accessSpace(db, userId, share.spaceId, 'participate');
-  if (!mayManage(role, await editorsMayShare(db, space.id), share, userId)) throw notFound();
+  if (!mayManageShare(role, await editorsMayShare(db, space.id), userId, share)) throw notFound();
   return { share, space };
 }
 
@@ -212,6 +184,7 @@ export async function setShareSettings(
   spaceId: string,
   editorsMayShare: boolean,
 ) {
-  await accessSpace(db, userId, spaceId, 'manage');
+  const { role } = await accessSpace(db, userId, spaceId, 'participate');
+  if (!mayChangeShareSettings(role)) throw notFound();
   await setEditorsMayShare(db, spaceId, editorsMayShare);
 }

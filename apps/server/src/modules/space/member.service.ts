@@ -25,11 +25,10 @@ import {
 } from '../account/index.js';
 import { findFriend } from '../addrbook/index.js';
 import { findTeam, inTree, managesTeam, rolesIn as teamRolesIn } from '../addrbook/index.js';
-import { avatarPath } from '../user/index.js';
 import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
-import { initialMemberGroups } from './space.service.js';
+import { presentMemberGroups } from './member.presenter.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
 
@@ -59,35 +58,7 @@ export async function listMemberGroups(
     repo.usersByIds(db, idsOf('user').map(Number)),
     repo.teamsByIds(db, idsOf('team')),
   ]);
-  const personById = new Map(people.map((u) => [String(u.id), u]));
-  const teamById = new Map(teams.map((t) => [t.id, t]));
-  const present = (member: (typeof members)[number]): MemberGroup['members'][number] | null => {
-    if (member.memberType === 'team') {
-      // a deleted team holds nobody: it is left out until it is restored
-      const team = teamById.get(member.memberId);
-      return team
-        ? { ...member, name: team.name, avatar: null, memberCount: team.memberCount }
-        : null;
-    }
-    const person = personById.get(member.memberId);
-    return {
-      ...member,
-      name: person?.nickname ?? member.memberId,
-      avatar: person ? avatarPath(person) : null,
-    };
-  };
-  return groups.map((group) => ({
-    memberGroupId: group.id,
-    name: group.name,
-    isDefault: initialMemberGroups.some(
-      (initial) => initial.role === group.role && initial.name === group.name,
-    ),
-    role: group.role,
-    members: members
-      .filter((member) => member.memberGroupId === group.id)
-      .map(present)
-      .filter((member) => member !== null),
-  }));
+  return presentMemberGroups(groups, members, people, teams);
 }
 
 export async function createMemberGroup(

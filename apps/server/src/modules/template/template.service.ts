@@ -10,6 +10,7 @@ import {
   type FillPageRequest,
   type Locale,
   type PageRevision,
+  type SpaceAccessRole,
   type SaveTemplateRequest,
   type StarterTemplateKey,
   type TemplateCreation,
@@ -24,7 +25,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
-import { requireResource } from '../admin/index.js';
+import { resourcesOf } from '../admin/index.js';
 import { draftBlocks, replaceDraft } from '../page/index.js';
 import { bumpDraftRevision } from '../page/index.js';
 import { accessNode, accessSpace } from '../space/index.js';
@@ -44,41 +45,52 @@ import {
   presentTemplate,
   presentTemplateDetail,
 } from './template.presenter.js';
+import {
+  canTemplate,
+  ownsCreation,
+  templateServesSpace,
+  type TemplateAction,
+  type TemplateScope,
+} from './template.policy.js';
 import * as repo from './template.repo.js';
 import { starter, starters } from './starters.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 
-// --- who may do what ---------------------------------------------------------------------------
+// --- who may do what (template.policy.ts) ------------------------------------------------------
 
 /**
- * A template the caller may use and preview: system templates are everyone's; a space template
- * is for the editors of its space (its snapshot holds drafts).
+ * Refuses unless the caller may `action` the template: a space template of a space the caller
+ * cannot see, or may not use or manage, looks missing; a system template they may not manage is
+ * 403 + 700007. `role`: the caller's role in the template's space when already read.
  */
-async function usableTemplate(db: Executor, userId: number, id: string) {
-  const template = await repo.findTemplate(db, id);
-  if (!template) throw notFound();
-  if (template.scope === 'space') await accessSpace(db, userId, template.spaceId!, 'edit');
-  return template;
-}
-
-/** Managing a template: `templates:write` for system ones, the space's admins for the others. */
-async function requireManager(
+async function requireTemplate(
   db: Executor,
   userId: number,
-  scope: 'system' | 'space',
-  spaceId: string | null,
+  action: TemplateAction,
+  template: { scope: TemplateScope; spaceId: string | null },
+  role?: SpaceAccessRole,
 ) {
-  if (scope === 'system') await requireResource(db, userId, 'templates:write');
-  else await accessSpace(db, userId, spaceId!, 'manage');
+  if (template.scope === 'space') {
+    const caller = {
+      role: role ?? (await accessSpace(db, userId, template.spaceId!, 'read')).role,
+      resources: [],
+    };
+    if (!canTemplate(caller, action, template)) throw notFound();
+    return;
+  }
+  // the resources decide managing only: reading them for using would cost a query for nothing
+  const resources = action === 'manage' ? await resourcesOf(db, userId) : [];
+  if (!canTemplate({ role: null, resources }, action, template)) {
+    throw new AppError(ErrorCode.permissionCheckFailed);
+  }
 }
 
-async function managedTemplate(db: Executor, userId: number, id: string) {
+/** A template the caller may `action`; a missing one is 404. */
+async function templateFor(db: Executor, userId: number, id: string, action: TemplateAction) {
   const template = await repo.findTemplate(db, id);
   if (!template) throw notFound();
-  // a space template of a space the caller cannot see looks missing (space-access)
-  if (template.scope === 'space') await accessSpace(db, userId, template.spaceId!, 'edit');
-  await requireManager(db, userId, template.scope, template.spaceId);
+  await requireTemplate(db, userId, action, template);
   return template;
 }
 
@@ -89,7 +101,9 @@ export async function listTemplates(
   userId: number,
   query: TemplateListQuery,
 ): Promise<TemplateList> {
-  if (query.scope === 'space') await accessSpace(db, userId, query.spaceId!, 'edit');
+  if (query.scope === 'space') {
+    await requireTemplate(db, userId, 'use', { scope: 'space', spaceId: query.spaceId! });
+  }
   const rows = await repo.listTemplates(
     db,
     query.scope,
@@ -103,7 +117,7 @@ export async function templateDetail(
   userId: number,
   id: string,
 ): Promise<TemplateDetail> {
-  return presentTemplateDetail(await usableTemplate(db, userId, id));
+  return presentTemplateDetail(await templateFor(db, userId, id, 'use'));
 }
 
 export function starterList(locale: Locale): TemplateList {
@@ -122,11 +136,11 @@ export async function saveTemplate(
   userId: number,
   input: SaveTemplateRequest,
 ): Promise<TemplateDetail> {
-  const { node } = await accessNode(db, userId, input.nodeId, 'edit');
+  const { node, role } = await accessNode(db, userId, input.nodeId, 'edit');
   if (node.type === 'link') {
     throw new AppError(ErrorCode.paramError, { detail: 'nodeId: a page or a topic' });
   }
-  await requireManager(db, userId, input.scope, node.spaceId);
+  await requireTemplate(db, userId, 'manage', { scope: input.scope, spaceId: node.spaceId }, role);
   const root = await snapshotOf(db, node);
   const now = new Date();
   const row = await repo.insertTemplate(db, {
@@ -152,7 +166,7 @@ export async function updateTemplate(
   id: string,
   changes: UpdateTemplateRequest,
 ): Promise<TemplateDetail> {
-  await managedTemplate(db, userId, id);
+  await templateFor(db, userId, id, 'manage');
   const row = await repo.updateTemplate(db, id, {
     ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
     ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
@@ -169,7 +183,7 @@ export async function updateTemplate(
  * orders this against a creation starting (which holds it shared while it records itself).
  */
 export async function deleteTemplate(db: Database, userId: number, id: string): Promise<void> {
-  await managedTemplate(db, userId, id);
+  await templateFor(db, userId, id, 'manage');
   await db.transaction(async (tx) => {
     if (!(await repo.lockTemplate(tx, id, 'update'))) throw notFound();
     if ((await repo.pendingCreationCount(tx, id)) > 0) {
@@ -249,8 +263,8 @@ export async function useTemplate(
   id: string,
   input: UseTemplateRequest,
 ): Promise<TemplateCreation> {
-  const template = await usableTemplate(db, userId, id);
-  if (template.scope === 'space' && template.spaceId !== input.spaceId) throw notFound();
+  const template = await templateFor(db, userId, id, 'use');
+  if (!templateServesSpace(template, input.spaceId)) throw notFound();
   const root = template.content as TemplateNode;
   if (root.type !== 'topic') return makePage(db, userId, root, input);
   // refuse at once what the job would refuse: access, switches, the parent topic
@@ -289,11 +303,12 @@ async function fillPage(
   db: Database,
   userId: number,
   node: TemplateNode,
-  templateSpaceId: string | null,
+  /** the template (null: a starter, which fills a page anywhere) */
+  template: { scope: TemplateScope; spaceId: string | null } | null,
   input: FillPageRequest,
 ): Promise<PageRevision> {
   const { node: page } = await accessNode(db, userId, input.pageId, 'edit', 'page');
-  if (templateSpaceId !== null && templateSpaceId !== page.spaceId) throw notFound();
+  if (template && !templateServesSpace(template, page.spaceId)) throw notFound();
   if (node.type !== 'page') {
     throw new AppError(ErrorCode.paramError, { detail: 'a topic template makes a topic' });
   }
@@ -326,8 +341,8 @@ export async function fillFromTemplate(
   id: string,
   input: FillPageRequest,
 ): Promise<PageRevision> {
-  const template = await usableTemplate(db, userId, id);
-  return fillPage(db, userId, template.content as TemplateNode, template.spaceId, input);
+  const template = await templateFor(db, userId, id, 'use');
+  return fillPage(db, userId, template.content as TemplateNode, template, input);
 }
 
 export async function creationOf(
@@ -336,7 +351,7 @@ export async function creationOf(
   creationId: string,
 ): Promise<TemplateCreation> {
   const row = await repo.findCreation(db, creationId);
-  if (!row || row.userId !== userId) throw notFound();
+  if (!row || !ownsCreation(userId, row)) throw notFound();
   return presentCreation({ ...row, kind: 'topic' });
 }
 

@@ -28,6 +28,7 @@ import type { FileDeps } from '../file/index.js';
 import type { TreeRowsShape } from '../tree/index.js';
 import { byteLimit, tempFolder } from './import-archive.js';
 import { checkImportTarget, importFormatOf, uploadNameOf } from './import-target.js';
+import { canTransfer } from './transfer.policy.js';
 import * as repo from './transfer.repo.js';
 
 export type TransferDeps = FileDeps & { treeRows: TreeRowsShape };
@@ -146,14 +147,14 @@ async function queue(db: Database, values: Parameters<typeof repo.insertTransfer
 /** A transfer of the caller's; anyone else's looks missing. */
 export async function transferOf(db: Database, userId: number, id: string) {
   const row = await repo.findTransfer(db, id);
-  if (!row || row.userId !== userId) throw notFound();
+  if (!row || !canTransfer(userId, 'follow', row)) throw notFound();
   return row;
 }
 
 /** A finished export's file, as stored. */
 export async function exportFileOf(deps: TransferDeps, userId: number, id: string) {
   const row = await transferOf(deps.db, userId, id);
-  if (row.kind !== 'export' || row.status !== 'done' || !row.resultKey || !row.resultName) {
+  if (!canTransfer(userId, 'download', row) || !row.resultKey || !row.resultName) {
     throw new AppError(ErrorCode.dataMissing, { detail: 'no finished export' });
   }
   return {
