@@ -305,7 +305,12 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
       clearTimeout(recheckTimer);
       for (const entry of open) entry.stopWatching();
       open.clear();
+      // the rows of every page still waiting for them are derived before the database goes
+      const derivations = [...hocuspocus.documents.keys()].map((name) =>
+        hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`),
+      );
       hocuspocus.closeConnections();
+      await Promise.allSettled(derivations);
       await Promise.all([...pages.values()].map((page) => flush(page)));
       for (const websocket of sockets.clients) websocket.terminate();
       sockets.close();

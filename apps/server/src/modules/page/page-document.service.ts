@@ -111,8 +111,10 @@ export async function deriveDraftRows(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const now = new Date();
+    // a page in the recycle bin keeps the rows it had when it went there
+    if (!(await repo.lockPage(tx, pageId))) return false;
     if (!(await writeDraftRows(tx, pageId, blocks, now))) return false;
-    if (!(await repo.bumpRevision(tx, pageId, userId, now))) return false;
+    await repo.bumpRevision(tx, pageId, userId, now);
     await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
     return true;
   });
