@@ -196,6 +196,15 @@ describe('two instances behind HAProxy, one killed with SIGKILL under load', () 
     await victim.kill('SIGKILL');
     // the process is gone (its exit was seen): what starts now cannot reach it
     killedAt = Date.now();
+    // The job the victim held when it died: it may have finished the one seen above and claimed
+    // another just before the kill, so the jobs locked now count too (a dead instance's lock
+    // stays until its lease runs out).
+    const lockedAtKill = (
+      await db.query<{ id: string; attempts: number }>(
+        'select id, attempts from jobs where locked_until > now() and failed_at is null',
+      )
+    ).rows;
+    held = [...held, ...lockedAtKill.filter((job) => !held.some((seen) => seen.id === job.id))];
     stopAt = killedAt + loadAfterMs;
     hardStop = killedAt + 60_000;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pageDocumentUpdates, spaceMembers } from '../../db/schema/index.js';
+import { pageDocumentUpdates, spaceMembers, users } from '../../db/schema/index.js';
 import {
   blockText,
   connectCollab,
@@ -9,8 +9,12 @@ import {
   type CollabClient,
 } from '../../../test/collab-clients.js';
 import {
+  addMember,
+  authHeader,
   buildPage,
+  buildSpace,
   buildSpaceWithRoles,
+  buildUser,
   paragraphBlock,
   type Caller,
 } from '../../../test/factories.js';
@@ -94,20 +98,28 @@ describe('live editing at /api/v1/collab', () => {
     const writer = connect(pageId, 'editor');
     const watcher = connect(pageId, 'admin');
     await Promise.all([writer.synced, watcher.synced]);
-    const logged = async () =>
+    const lastLogged = async () =>
       (
         await t.db
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ at: sql<string>`max(${pageDocumentUpdates.createdAt})::text` })
           .from(pageDocumentUpdates)
           .where(eq(pageDocumentUpdates.pageId, pageId))
-      )[0]!.n;
-    const before = await logged();
-    typeInto(writer.doc, 'b0', 1, '二');
-    // the watcher sees it once the server has it: from then on, 100 ms to be in the database
-    await until(() => blockText(watcher.doc, 'b0') === '一二');
-    const seenAt = Date.now();
-    await until(async () => (await logged()) > before, 1000);
-    expect(Date.now() - seenAt).toBeLessThan(100);
+      )[0]!.at;
+    // five keys: from the moment another editor sees a key (the server had it by then) to the
+    // moment its update was written, as the database's clock tells
+    const delays: number[] = [];
+    let typed = '一';
+    for (const key of ['二', '三', '四', '五', '六']) {
+      const before = await lastLogged();
+      typeInto(writer.doc, 'b0', typed.length, key);
+      typed += key;
+      await until(() => blockText(watcher.doc, 'b0') === typed);
+      const seenAt = Date.now();
+      await until(async () => (await lastLogged()) !== before, 2000);
+      delays.push(new Date((await lastLogged())!).getTime() - seenAt);
+    }
+    delays.sort((a, b) => a - b);
+    expect(delays[2]).toBeLessThan(100);
   });
 
   it('derives the draft rows from the document within 2 s of the last edit', async () => {
@@ -178,6 +190,44 @@ describe('live editing at /api/v1/collab', () => {
     const logout = await t.call('DELETE', '/api/v1/user/logout', world.as.admin);
     expect(logout.status).toBe(200);
     expect(await admin.refused).toBe('permission-denied');
+  });
+
+  it('closes the connections of a disabled user and of an editor made a reader', async () => {
+    const other = await buildSpaceWithRoles(t.db);
+    const page = await buildPage(t.db, other.space.id, other.ids.owner);
+    const as = (caller: Caller) => {
+      const client = connectCollab(base, page.id, other.as[caller].authorization!.slice(7));
+      clients.push(client);
+      return client;
+    };
+    const disabled = as('admin');
+    const demoted = as('editor');
+    await Promise.all([disabled.synced, demoted.synced]);
+
+    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, other.ids.admin));
+    expect(await disabled.refused).toBe('permission-denied');
+
+    await t.db.delete(spaceMembers).where(eq(spaceMembers.memberId, String(other.ids.editor)));
+    await addMember(t.db, other.space.id, other.ids.editor, 'reader');
+    expect(await demoted.refused).toBe('permission-denied');
+    // and a reader cannot come back in
+    expect(await as('editor').refused).toBe('permission-denied');
+  });
+
+  it('closes every connection to a page of a deleted space', async () => {
+    const password = 'Library2026';
+    const owner = await buildUser(t.db, { password });
+    const space = await buildSpace(t.db, owner.id);
+    const page = await buildPage(t.db, space.id, owner.id);
+    const header = await authHeader(t.db, owner.id);
+    const client = connectCollab(base, page.id, header.authorization.slice(7));
+    clients.push(client);
+    await client.synced;
+    const res = await t.call('DELETE', `/api/v2/space/${space.id}`, header, {
+      auth: { type: 'password', args: { password } },
+    });
+    expect(res.status).toBe(200);
+    expect(await client.refused).toBe('permission-denied');
   });
 
   it('closes every connection to a page moved to the recycle bin', async () => {

@@ -56,9 +56,12 @@ export async function updatesAfter(db: Executor, pageId: string, afterId: number
 /** Logs the updates (under the write lock) and announces them at commit. */
 export async function appendUpdates(db: Executor, pageId: string, updates: Uint8Array[]) {
   for (let start = 0; start < updates.length; start += chunkSize) {
-    await db
-      .insert(pageDocumentUpdates)
-      .values(updates.slice(start, start + chunkSize).map((update) => ({ pageId, update })));
+    await db.insert(pageDocumentUpdates).values(
+      updates
+        .slice(start, start + chunkSize)
+        // the moment it was written, not the transaction's start
+        .map((update) => ({ pageId, update, createdAt: sql`clock_timestamp()` })),
+    );
   }
   await db.execute(sql`select pg_notify(${pageDocumentChannel}, ${pageId})`);
 }
