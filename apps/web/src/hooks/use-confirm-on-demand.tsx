@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { ModalFuncProps } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
+import type ModalModule from 'antd/es/modal';
 import { useOnDemand } from './use-on-demand';
-
-type ModalModule = typeof import('antd/es/modal').default;
 
 const loadModal = () => import('antd/es/modal').then((module) => module.default);
 
@@ -35,7 +34,7 @@ function ConfirmHolder({
   api,
   pending,
 }: {
-  Modal: ModalModule;
+  Modal: typeof ModalModule;
   api: RefObject<HookAPI | null>;
   pending: RefObject<ModalFuncProps[]>;
 }) {

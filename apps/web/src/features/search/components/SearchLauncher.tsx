@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
+import './search-launcher.css';
 
 // The search modal (and the contract's zod schemas its recent searches parse) loads when search
 // is first opened, or pointed at: the header is on every logged-in screen's first load.
