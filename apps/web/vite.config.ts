@@ -60,7 +60,8 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       assetsDir: 'assets',
       chunkSizeWarningLimit: 1500,
-      // dist/.vite/manifest.json, read by scripts/first-load.mjs (the first-load budget)
+      // dist/.vite/manifest.json: which chunks each module's code went into, for looking into what a
+      // first load downloads (scripts/first-load.mjs measures it in Chromium)
       manifest: true,
       rolldownOptions: {
         // Every module the entry imports statically ('$initial') loads on every visit, so it goes

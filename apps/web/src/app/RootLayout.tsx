@@ -2,13 +2,17 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useSessionStore } from '../stores/session-store';
+import { loadLaterText } from '../lib/i18n';
 import { AppDialogs } from './AppDialogs';
 import { RouteGuard } from './guard/RouteGuard';
 import { useDocumentTitle } from './use-document-title';
 import { useLastVisitedRoute } from './use-last-visited-route';
 
+// the logged-in screens show the later UI text (lib/i18n.ts): the shell waits for it too
 const loadAppShell = () =>
-  import('../features/layout/components/AppShell').then((m) => ({ default: m.AppShell }));
+  Promise.all([import('../features/layout/components/AppShell'), loadLaterText()]).then(([m]) => ({
+    default: m.AppShell,
+  }));
 let appShell: ReturnType<typeof loadAppShell> | null = null;
 
 /** Starts loading the logged-in shell's code (at start-up, when a login is saved). */

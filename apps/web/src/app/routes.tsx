@@ -11,6 +11,7 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { useSessionStore } from '../stores/session-store';
+import { loadLaterText } from '../lib/i18n';
 
 const homeRoute = () => import('../features/home/components/HomeRoute');
 const homeScreen = () => import('../features/home/components/HomeScreen');
@@ -228,6 +229,27 @@ export const baseRoutes: RouteObject[] = [
   },
 ];
 
+// The welcome, login and register pages draw with the first bundle's text; every other route
+// shows some of the later text (lib/i18n.ts loadLaterText), so its code waits for that, loaded
+// beside it. (Logged in, the app shell has waited for it already: app/RootLayout.tsx.)
+const firstTextPaths: ReadonlySet<string | undefined> = new Set([
+  paths.home.path,
+  paths.login.path,
+  paths.register.path,
+]);
+
+function withLaterText(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy } = route;
+    const waiting =
+      typeof lazy === 'function' && !firstTextPaths.has(route.path)
+        ? { lazy: () => Promise.all([lazy(), loadLaterText()]).then(([loaded]) => loaded) }
+        : {};
+    const children = route.children ? { children: withLaterText(route.children) } : {};
+    return { ...route, ...waiting, ...children } as RouteObject;
+  });
+}
+
 /** The whole route tree for a user holding these roles. */
 export function buildRoutes(roles: readonly string[]): RouteObject[] {
   return [
@@ -236,7 +258,7 @@ export function buildRoutes(roles: readonly string[]): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <FullPageSpinner />,
-      children: [...filterRoutesByRoles(roleRoutes, roles), ...baseRoutes],
+      children: withLaterText([...filterRoutesByRoles(roleRoutes, roles), ...baseRoutes]),
     },
   ];
 }

@@ -85,6 +85,20 @@ export const i18nReady: Promise<unknown> = i18n
               '../locales/zh_CN/*.json',
               '!../locales/zh_CN/addrbook.json',
               '!../locales/zh_CN/orders.json',
+              // loadLaterText's (locales/bundles/zh_CN-later.ts)
+              '!../locales/zh_CN/account.json',
+              '!../locales/zh_CN/ai.json',
+              '!../locales/zh_CN/files.json',
+              '!../locales/zh_CN/history.json',
+              '!../locales/zh_CN/notes.json',
+              '!../locales/zh_CN/page.json',
+              '!../locales/zh_CN/recycle.json',
+              '!../locales/zh_CN/search.json',
+              '!../locales/zh_CN/share.json',
+              '!../locales/zh_CN/spaces.json',
+              '!../locales/zh_CN/system.json',
+              '!../locales/zh_CN/templates.json',
+              '!../locales/zh_CN/transfer.json',
             ],
             { eager: true, import: 'default' },
           ),
@@ -97,7 +111,34 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // a key of the later text asked for before it arrived (a screen that did not wait for it)
+    // loads it, and the screens drawn with the key draw again once it is there
+    saveMissing: true,
+    missingKeyHandler: () => void loadLaterText(),
+    react: { bindI18nStore: 'added' },
   });
+
+let laterText: Promise<void> | null = null;
+
+/**
+ * Adds the zh_CN text that no visitor's first page shows (locales/bundles/zh_CN-later.ts): about
+ * 12 kB of gzip that the first load of the welcome page and the login dialog would otherwise
+ * carry. The logged-in shell and every route but the welcome, login and register pages wait for
+ * it beside their code (app/RootLayout.tsx, app/routes.tsx). Never fails: a failed load is
+ * tried again by the next caller, and the screen meanwhile shows the keys' fallback.
+ */
+export function loadLaterText(): Promise<void> {
+  laterText ??= import('../locales/bundles/zh_CN-later').then(
+    ({ files }) => {
+      i18n.addResourceBundle(defaultLocale, 'translation', translationOf(files), true, false);
+    },
+    (error: unknown) => {
+      laterText = null;
+      console.error('The later UI text did not load', error);
+    },
+  );
+  return laterText;
+}
 
 /**
  * Adds the zh_CN text of a screen that loads on demand and is the only user of its text file (the

@@ -1,10 +1,11 @@
-import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../auth';
 import { useSpaceGroups } from '../../../lib/space-groups';
+import { PlainCard, PlainCardMeta } from '../../../components/PlainCard';
 import { SpaceIcon } from '../../../components/SpaceIcon';
 import { nextSteps } from './next-steps';
 
@@ -33,7 +34,7 @@ export function HomeScreen() {
         {isPending && !groups ? (
           <Skeleton active />
         ) : spaces.length === 0 ? (
-          <Card className="home-empty-card">
+          <PlainCard className="home-empty-card">
             <Empty
               description={
                 <>
@@ -43,19 +44,19 @@ export function HomeScreen() {
                 </>
               }
             />
-          </Card>
+          </PlainCard>
         ) : (
           <Row gutter={[16, 16]}>
             {spaces.map((space) => (
               <Col key={space.spaceId} xs={24} sm={12} xl={8}>
                 <Link to={paths.space.getHref(space.spaceId)} className="card-link">
-                  <Card hoverable className="space-card">
-                    <Card.Meta
+                  <PlainCard hoverable className="space-card">
+                    <PlainCardMeta
                       avatar={<SpaceIcon space={space} size={36} />}
                       title={space.name}
                       description={space.description || t('spaces.noDescription')}
                     />
-                  </Card>
+                  </PlainCard>
                 </Link>
               </Col>
             ))}
@@ -71,7 +72,7 @@ export function HomeScreen() {
           {nextSteps.map((step) => (
             <Col key={step.key} xs={24} sm={12} xl={6}>
               <Link to={step.path} className="card-link">
-                <Card hoverable className="next-step-card">
+                <PlainCard hoverable className="next-step-card">
                   <div className="next-step-icon" aria-hidden>
                     {step.icon}
                   </div>
@@ -84,7 +85,7 @@ export function HomeScreen() {
                   <span className="next-step-go">
                     {t('home.open')} <RightOutlined />
                   </span>
-                </Card>
+                </PlainCard>
               </Link>
             </Col>
           ))}

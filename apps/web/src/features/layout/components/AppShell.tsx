@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Drawer, Layout, Typography } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Layout, Typography } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,9 @@ import { SearchLauncher } from '../../search';
 import { SpaceList } from '../../space';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { UserMenu } from './UserMenu';
+
+// the phone's menu drawer: desktops never draw it, phones load it with their first screen
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** The logged-in frame: sidebar + top bar on desktops, top bar + drawer menu on phones. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -114,17 +117,19 @@ function MobileShell({ children }: { children: ReactNode }) {
         <HeaderActions compact />
       </Layout.Header>
       <Layout.Content className="app-content app-content-mobile">{children}</Layout.Content>
-      <Drawer
-        placement="left"
-        open={menuOpen}
-        onClose={handleClose}
-        size={280}
-        title={<ProductLogo size={26} />}
-        className="mobile-menu"
-      >
-        <SidebarNavigation onNavigate={handleClose} />
-        <SpaceList onNavigate={handleClose} />
-      </Drawer>
+      <Suspense fallback={null}>
+        <Drawer
+          placement="left"
+          open={menuOpen}
+          onClose={handleClose}
+          size={280}
+          title={<ProductLogo size={26} />}
+          className="mobile-menu"
+        >
+          <SidebarNavigation onNavigate={handleClose} />
+          <SpaceList onNavigate={handleClose} />
+        </Drawer>
+      </Suspense>
     </Layout>
   );
 }

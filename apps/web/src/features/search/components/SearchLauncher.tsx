@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useMatch } from 'react-router';
-import { SearchModal } from './SearchModal';
+import './search-launcher.css';
+
+// The search modal (and the contract's zod schemas its recent searches parse) loads when search
+// is first opened, or pointed at: the header is on every logged-in screen's first load.
+const loadSearchModal = () => import('./SearchModal');
+const SearchModal = lazy(() => loadSearchModal().then((m) => ({ default: m.SearchModal })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -11,6 +16,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function SearchLauncher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const desktop = useMatch({ path: '/space/:spaceId', end: false });
   const mobile = useMatch({ path: '/space-mobile/:spaceId', end: false });
   const spaceId = desktop?.params.spaceId ?? mobile?.params.spaceId ?? null;
@@ -34,15 +41,25 @@ export function SearchLauncher({ compact = false }: { compact?: boolean }) {
           icon={<SearchOutlined />}
           aria-label={t('search.title')}
           onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadSearchModal()}
         />
       ) : (
-        <button type="button" className="search-launcher" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="search-launcher"
+          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadSearchModal()}
+        >
           <SearchOutlined />
           <span className="search-launcher-text">{t('search.placeholderShort')}</span>
           <kbd>{isMac ? '⌘K' : 'Ctrl K'}</kbd>
         </button>
       )}
-      <SearchModal open={open} onClose={() => setOpen(false)} spaceId={spaceId} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SearchModal open={open} onClose={() => setOpen(false)} spaceId={spaceId} />
+        </Suspense>
+      )}
     </>
   );
 }

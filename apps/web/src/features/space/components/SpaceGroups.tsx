@@ -1,6 +1,7 @@
 // 'My space' in the sidebar: space groups (expanded keys persisted) with their spaces; create,
 // rename, delete and reorder groups, move a space to another group, and create a space.
-import { Button, Dropdown, Menu, Modal, Tooltip, Typography, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Dropdown, Menu, Tooltip, Typography, type MenuProps } from 'antd';
 import { DownOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router';
 import type { SpaceGroup } from '@library/contract';
 import { paths } from '../../../config/paths';
 import { SpaceIcon } from '../../../components/SpaceIcon';
+import { useConfirmOnDemand } from '../../../hooks/use-confirm-on-demand';
 import { createSpaceGroup } from '../api/create-space-group';
 import { deleteSpaceGroup } from '../api/delete-space-group';
 import { spaceGroupName, spaceGroupsQueryKey } from '../../../lib/space-groups';
@@ -16,7 +18,11 @@ import { placeSpace } from '../api/place-space';
 import { renameSpaceGroup } from '../api/rename-space-group';
 import { useGroupPromptStore } from '../stores/group-prompt-store';
 import { useGroupExpandedStore, useLastSelectedSpaceStore } from '../stores/space-prefs-store';
-import { NamePromptDialog } from './NamePromptDialog';
+
+// loads when first opened: its form is no part of the sidebar's first paint
+const NamePromptDialog = lazy(() =>
+  import('./NamePromptDialog').then((m) => ({ default: m.NamePromptDialog })),
+);
 
 interface SpaceGroupsProps {
   groups: SpaceGroup[];
@@ -43,7 +49,10 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
   const setLastSelected = useLastSelectedSpaceStore((state) => state.setSpaceId);
   const prompt = useGroupPromptStore((state) => state.prompt);
   const setPrompt = useGroupPromptStore((state) => state.setPrompt);
-  const [modal, modalHolder] = Modal.useModal();
+  // once shown it stays mounted, so it can animate closed
+  const [promptShown, setPromptShown] = useState(false);
+  if (prompt !== null && !promptShown) setPromptShown(true);
+  const [confirm, modalHolder] = useConfirmOnDemand();
 
   const isExpanded = (groupId: string) => expanded === null || expanded.includes(groupId);
   const toggle = (groupId: string) => {
@@ -69,7 +78,7 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
       else if (key === 'up') run(orderSpaceGroups(moveInList(ids, index, -1)));
       else if (key === 'down') run(orderSpaceGroups(moveInList(ids, index, 1)));
       else if (key === 'delete') {
-        void modal.confirm({
+        confirm({
           title: t('spaces.deleteGroup'),
           content: t('spaces.deleteGroupConfirm', { name: spaceGroupName(group, t) }),
           okText: t('spaces.delete'),
@@ -162,23 +171,27 @@ export function SpaceGroups({ groups, activeSpaceId, onNavigate }: SpaceGroupsPr
           </div>
         );
       })}
-      <NamePromptDialog
-        open={prompt !== null}
-        title={prompt?.kind === 'rename' ? t('spaces.renameGroup') : t('spaces.createGroup')}
-        label={t('spaces.groupName')}
-        initialName={prompt?.kind === 'rename' ? spaceGroupName(prompt.group, t) : ''}
-        onCancel={() => setPrompt(null)}
-        onSubmit={async (name) => {
-          // an unchanged name stays as it was: the default group keeps following the language
-          if (prompt?.kind === 'rename') {
-            if (name !== spaceGroupName(prompt.group, t)) {
-              await renameSpaceGroup(prompt.group.groupId, name);
-            }
-          } else await createSpaceGroup(name);
-          await reload();
-          setPrompt(null);
-        }}
-      />
+      {promptShown && (
+        <Suspense fallback={null}>
+          <NamePromptDialog
+            open={prompt !== null}
+            title={prompt?.kind === 'rename' ? t('spaces.renameGroup') : t('spaces.createGroup')}
+            label={t('spaces.groupName')}
+            initialName={prompt?.kind === 'rename' ? spaceGroupName(prompt.group, t) : ''}
+            onCancel={() => setPrompt(null)}
+            onSubmit={async (name) => {
+              // an unchanged name stays as it was: the default group keeps following the language
+              if (prompt?.kind === 'rename') {
+                if (name !== spaceGroupName(prompt.group, t)) {
+                  await renameSpaceGroup(prompt.group.groupId, name);
+                }
+              } else await createSpaceGroup(name);
+              await reload();
+              setPrompt(null);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

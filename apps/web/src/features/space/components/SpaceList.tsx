@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Empty, Menu, Skeleton, Tooltip, Typography } from 'antd';
 import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { spaceGroupName, useSpaceGroups } from '../../../lib/space-groups';
-import { CreateSpaceDialog } from './CreateSpaceDialog';
 import { SpaceGroups } from './SpaceGroups';
 import './space.css';
 import { useCreateSpaceDialogStore } from '../stores/create-space-dialog-store';
@@ -13,6 +12,12 @@ import { useGroupPromptStore } from '../stores/group-prompt-store';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { useFeature } from '../../../hooks/use-feature';
 import { SpaceIcon } from '../../../components/SpaceIcon';
+
+// loads when first opened: its form, icon picker and group select are no part of the sidebar's
+// first paint
+const CreateSpaceDialog = lazy(() =>
+  import('./CreateSpaceDialog').then((m) => ({ default: m.CreateSpaceDialog })),
+);
 
 interface SpaceListProps {
   collapsed?: boolean;
@@ -31,6 +36,10 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
   const folded = usePreferencesStore((state) => state.layout.spacesFolded);
   const setLayout = usePreferencesStore((state) => state.setLayout);
   const showCreateSpace = useCreateSpaceDialogStore((state) => state.show);
+  const createSpaceOpen = useCreateSpaceDialogStore((state) => state.open);
+  // once shown it stays mounted, so it can animate closed
+  const [createSpaceShown, setCreateSpaceShown] = useState(false);
+  if (createSpaceOpen && !createSpaceShown) setCreateSpaceShown(true);
   const setGroupPrompt = useGroupPromptStore((state) => state.setPrompt);
   const canCreateSpace = useFeature('createSpace');
 
@@ -75,7 +84,11 @@ export function SpaceList({ collapsed = false, onNavigate }: SpaceListProps) {
     </div>
   );
 
-  const dialog = <CreateSpaceDialog onCreated={onNavigate} />;
+  const dialog = createSpaceShown && (
+    <Suspense fallback={null}>
+      <CreateSpaceDialog onCreated={onNavigate} />
+    </Suspense>
+  );
   if (!collapsed && folded) {
     return (
       <section className="sidebar-section">
