@@ -30,6 +30,11 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           globalSetup: ['test/global-setup.ts'],
+          // Test files share a worker's loaded modules instead of a fresh process each: about half
+          // the CPU time (docs/operations.md, "How long the tests take"). Each file still gets
+          // its own database and app (test/test-app.ts); module state must never depend on which
+          // database it saw first (search.repo.ts keeps its stats per database).
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',

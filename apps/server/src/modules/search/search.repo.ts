@@ -42,15 +42,19 @@ export interface SearchRow {
 
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-let stats: { at: number; docs: number; avgLength: number } | null = null;
+// Kept per database handle: one process may hold several databases (the API tests run many test
+// files in one worker), and one database's counts must never rank another's documents.
+const statsOf = new WeakMap<Executor, { at: number; docs: number; avgLength: number }>();
 /** Document count and mean length for BM25, read at most every 10 s (they move slowly). */
 async function indexStats(db: Executor) {
-  if (stats && Date.now() - stats.at < 10_000) return stats;
+  const cached = statsOf.get(db);
+  if (cached && Date.now() - cached.at < 10_000) return cached;
   const [row] = await queryRows<{ docs: number; avgLength: number | null }>(
     db,
     sql`select count(*)::int as "docs", avg(length)::float8 as "avgLength" from search_docs`,
   );
-  stats = { at: Date.now(), docs: row?.docs ?? 0, avgLength: row?.avgLength ?? 1 };
+  const stats = { at: Date.now(), docs: row?.docs ?? 0, avgLength: row?.avgLength ?? 1 };
+  statsOf.set(db, stats);
   return stats;
 }
 
