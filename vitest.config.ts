@@ -24,9 +24,6 @@ export default defineConfig({
           // packages: `npm run test:resilience`
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          // the MCP SDK's client reaches eventsource-parser, whose 'source' export is TypeScript:
-          // Vite transforms it instead of Node loading it
-          server: { deps: { inline: [/@modelcontextprotocol\/sdk/, /eventsource/] } },
           testTimeout: 30000,
           hookTimeout: 60000,
           globalSetup: ['test/global-setup.ts'],
