@@ -11,10 +11,9 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { accessPage } from '../space/index.js';
-import { can } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
-import { commentAbilities } from './page.policy.js';
+import { commentAbilities, mayComment } from './page.policy.js';
 import { presentPerson } from './page.presenter.js';
 import { people as loadPeople, type PersonRow } from './page.repo.js';
 
@@ -137,7 +136,7 @@ export async function createComment(
   input: CreateCommentRequest,
 ): Promise<PageComment> {
   const { role } = await accessPage(db, userId, pageId, 'read');
-  if (!can(role, 'participate')) throw visitorsOnlyRead();
+  if (!mayComment(role)) throw visitorsOnlyRead();
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
     const parent = await repo.findLiveComment(db, parentId);
@@ -178,7 +177,7 @@ async function accessComment(db: Database, userId: number, commentId: string) {
   const comment = await repo.findLiveComment(db, commentId);
   if (!comment) throw notFound();
   const { role } = await accessPage(db, userId, comment.pageId, 'read');
-  if (!can(role, 'participate')) throw visitorsOnlyRead();
+  if (!mayComment(role)) throw visitorsOnlyRead();
   return { comment, role };
 }
 
@@ -190,7 +189,7 @@ export async function updateComment(
   content: string,
 ): Promise<PageComment> {
   const { comment, role } = await accessComment(db, userId, commentId);
-  if (comment.createdBy !== userId) throw notFound();
+  if (!commentAbilities(role, userId, comment).canEdit) throw notFound();
   const row = await repo.updateLiveComment(db, commentId, {
     content: content.trim(),
     updatedAt: new Date(),
@@ -202,7 +201,7 @@ export async function updateComment(
 /** The author or a space admin (or owner) deletes a comment; replies keep their thread. */
 export async function deleteComment(db: Database, userId: number, commentId: string) {
   const { comment, role } = await accessComment(db, userId, commentId);
-  if (comment.createdBy !== userId && !can(role, 'manage')) throw notFound();
+  if (!commentAbilities(role, userId, comment).canDelete) throw notFound();
   const row = await repo.updateLiveComment(db, commentId, { deletedAt: new Date() });
   if (!row) throw notFound();
 }

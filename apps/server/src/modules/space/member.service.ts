@@ -28,6 +28,7 @@ import { findTeam, inTree, managesTeam, rolesIn as teamRolesIn } from '../addrbo
 import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
+import { mayManageGroup } from './space.policy.js';
 import { presentMemberGroups } from './member.presenter.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
@@ -37,7 +38,7 @@ async function manageableGroup(db: Database, userId: number, memberGroupId: stri
   const group = await repo.findMemberGroup(db, memberGroupId);
   if (!group) throw new AppError(ErrorCode.dataMissing);
   const { role } = await accessSpace(db, userId, group.spaceId, 'manage');
-  if (group.role === 'owner' && role !== 'owner') throw new AppError(ErrorCode.dataMissing);
+  if (!mayManageGroup(role, group)) throw new AppError(ErrorCode.dataMissing);
   return group;
 }
 
