@@ -14,8 +14,8 @@ import { accessPage } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
 import { commentAbilities, mayComment } from './page.policy.js';
-import { presentPerson } from './page.presenter.js';
-import { people as loadPeople, type PersonRow } from './page.repo.js';
+import { presentComment, presentCommentList } from './page.presenter.js';
+import { people as loadPeople } from './page.repo.js';
 
 /** Deepest reply nesting; keeps threads (and the recursive answer) within reason. */
 export const commentDepthMax = 100;
@@ -23,33 +23,6 @@ export const commentDepthMax = 100;
 const notFound = () => new AppError(ErrorCode.dataMissing);
 /** Visitors see an open space's comments but take no part in them. */
 const visitorsOnlyRead = () => new AppError(ErrorCode.permissionDenied);
-
-interface Viewer {
-  /** null for an anonymous visitor */
-  userId: number | null;
-  role: SpaceAccessRole;
-}
-
-function present(
-  row: CommentRow,
-  viewer: Viewer,
-  people: Map<number, PersonRow>,
-  children: PageComment[] = [],
-): PageComment {
-  const deleted = row.deletedAt !== null;
-  return {
-    commentId: row.id,
-    parentId: row.parentId,
-    blockId: row.blockId,
-    content: deleted ? '' : row.content,
-    deleted,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    creator: presentPerson(people, row.createdBy),
-    abilities: commentAbilities(viewer.role, viewer.userId, row),
-    children,
-  };
-}
 
 /**
  * The page's threads: top-level comments oldest first, paged, each with its replies nested.
@@ -119,14 +92,13 @@ export async function pageComments(
   for (let index = thread.length - 1; index >= 0; index--) {
     const row = thread[index]!;
     const children = visibleChildren(row.id).map((child) => built.get(child.id)!);
-    built.set(row.id, present(row, viewer, people, children));
+    built.set(row.id, presentComment(row, viewer, people, children));
   }
-  return {
-    list: pageRoots.map((row) => built.get(row.id)!),
-    total: roots.length,
-    page,
-    pageSize,
-  };
+  return presentCommentList(
+    pageRoots.map((row) => built.get(row.id)!),
+    roots.length,
+    { page, pageSize },
+  );
 }
 
 export async function createComment(
@@ -155,7 +127,7 @@ export async function createComment(
     content: input.content.trim(),
     createdBy: userId,
   });
-  return present(row, { userId, role }, await loadPeople(db, [userId]));
+  return presentComment(row, { userId, role }, await loadPeople(db, [userId]));
 }
 
 /** How deep a comment sits: 1 for a top-level comment. */
@@ -195,7 +167,7 @@ export async function updateComment(
     updatedAt: new Date(),
   });
   if (!row) throw notFound();
-  return present(row, { userId, role }, await loadPeople(db, [row.createdBy]));
+  return presentComment(row, { userId, role }, await loadPeople(db, [row.createdBy]));
 }
 
 /** The author or a space admin (or owner) deletes a comment; replies keep their thread. */
