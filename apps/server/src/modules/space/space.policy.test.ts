@@ -34,8 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const roles = ['owner', 'admin', 'editor', 'reader', 'visitor', null] as const;
-type Held = (typeof roles)[number];
+type Held = SpaceAccessRole | null;
 const name = (role: Held) => role ?? 'none';
 
 // prettier-ignore
