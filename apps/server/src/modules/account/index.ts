@@ -6,6 +6,7 @@ export {
   findAccountSettings,
   lockAccount,
   saveAccountSettings,
+  type AccountSettings,
 } from './account-limits.repo.js';
 export {
   assertWithinQuota,

@@ -26,6 +26,7 @@ import {
   teamsWithAncestorNames,
 } from './team.repo.js';
 import { mayAnswerInvitation, mayInvite } from './team.policy.js';
+import { presentJoinCode, presentJoinPreview } from './team.presenter.js';
 import { admitMember, admitting, managedTeam, userManagesTeam } from './team.service.js';
 
 const notFound = (detail?: string) => new AppError(ErrorCode.dataMissing, detail ? { detail } : {});
@@ -33,8 +34,6 @@ const alreadyProcessed = () => new AppError(ErrorCode.requestProcessed);
 
 /** 256 random bits, base64url: a link nobody guesses. */
 const newJoinCode = () => crypto.randomBytes(32).toString('base64url');
-const joinLink = (teamId: string, code: string) =>
-  `/addrbook/team/${teamId}?join=${encodeURIComponent(code)}`;
 
 /** The team's join link (made on first ask); managers only. */
 export async function getJoinCode(
@@ -45,7 +44,7 @@ export async function getJoinCode(
   const team = await managedTeam(db, userId, teamId);
   const code = team.joinCode ?? (await repo.ensureJoinCode(db, teamId, newJoinCode()));
   if (!code) throw notFound();
-  return { code, link: joinLink(teamId, code) };
+  return presentJoinCode(teamId, code);
 }
 
 /** A new join link; the old one leads nowhere from now on. */
@@ -57,7 +56,7 @@ export async function resetJoinCode(
   await managedTeam(db, userId, teamId);
   const code = newJoinCode();
   await repo.setJoinCode(db, teamId, code);
-  return { code, link: joinLink(teamId, code) };
+  return presentJoinCode(teamId, code);
 }
 
 const unknownCode = () =>
@@ -82,14 +81,12 @@ export async function previewJoin(
     countMembers(db, team.id),
     teamsWithAncestorNames(db, [team.id]),
   ]);
-  return {
-    teamId: team.id,
-    name: team.name,
+  return presentJoinPreview(team, {
     path: names.get(team.id)?.path ?? [],
     memberCount,
     isMember: member !== undefined,
     pendingRequest: pending ? await getInvite(db, userId, pending.id) : null,
-  };
+  });
 }
 
 /** Asks to join the team of the code; a second ask while the first waits answers the first. */

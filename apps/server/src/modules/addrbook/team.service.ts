@@ -16,7 +16,6 @@ import {
   type Quotas,
   type Team,
   type TeamDetail,
-  type TeamRole,
 } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -24,12 +23,12 @@ import { AppError } from '../../http/app-error.js';
 import { positionBetween } from '../../lib/position.js';
 import { countOwnedTeams, lockAccount } from '../account/index.js';
 import { assertWithinQuota, quotasOf, requireFeature } from '../account/index.js';
-import { avatarPath } from '../user/index.js';
 import { findFriend } from './friend.repo.js';
 import * as repo from './team.repo.js';
 import type { TeamRow } from './team.repo.js';
 import { settlePendingOf } from './team-invite.repo.js';
 import { isTeamCreator, managesTeam, mayAddMember, mayRemoveMember } from './team.policy.js';
+import { presentTeam, presentTeamDetail } from './team.presenter.js';
 import { recycleTeam } from './team.recycle.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
@@ -52,21 +51,6 @@ export async function managedTeam(db: Executor, userId: number, teamId: string) 
   const found = await visibleTeam(db, userId, teamId);
   if (!found.canManage) throw new AppError(ErrorCode.permissionDenied);
   return found.team;
-}
-
-function presentTeam(
-  team: TeamRow,
-  extra: { myRole: TeamRole | null; canManage: boolean; memberCount: number },
-): Team {
-  return {
-    teamId: team.id,
-    parentId: team.parentId,
-    rootId: team.path[0]!,
-    name: team.name,
-    ownerId: String(team.ownerId),
-    createdAt: team.createdAt.toISOString(),
-    ...extra,
-  };
 }
 
 const duplicateName = () => new AppError(ErrorCode.teamNameDuplicate);
@@ -100,16 +84,7 @@ export async function listTeams(db: Executor, userId: number): Promise<Team[]> {
 export async function getTeam(db: Executor, userId: number, teamId: string): Promise<TeamDetail> {
   const { team, myRole, canManage } = await visibleTeam(db, userId, teamId);
   const members = await repo.membersOf(db, teamId);
-  return {
-    ...presentTeam(team, { myRole, canManage, memberCount: members.length }),
-    members: members.map(({ member, user }) => ({
-      userId: String(user.id),
-      nickname: user.nickname,
-      avatar: avatarPath(user),
-      role: member.role,
-      joinedAt: member.createdAt.toISOString(),
-    })),
-  };
+  return presentTeamDetail(team, { myRole, canManage }, members);
 }
 
 /** Creates a root team, or a sub-team of one the user manages; the creator owns it. */

@@ -17,13 +17,17 @@ import type { Database, Executor } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import * as limits from '../account/index.js';
-import { effectiveFeatures, effectiveQuotas } from '../account/index.js';
 import { usageOf } from '../account/index.js';
 import { revokeAllTokens } from '../session/index.js';
 import { hashPassword } from '../user/index.js';
 import * as users from '../user/index.js';
 import { findByEmail, findByMobile, listRoles, updateUser } from '../user/index.js';
-import { presentAdminUser } from './admin-user.presenter.js';
+import {
+  presentAdminUser,
+  presentAdminUserList,
+  presentUserPermission,
+  presentUserQuota,
+} from './admin-user.presenter.js';
 import * as repo from './admin-user.repo.js';
 import { existingRoles } from './role.repo.js';
 
@@ -34,13 +38,7 @@ export async function listUsers(
   query: AdminUserListFilter,
 ): Promise<AdminUserListResponse> {
   const { rows, total, pendingCount } = await repo.listUsers(db, query);
-  return {
-    list: rows.map((row) => presentAdminUser(row.user, row.roles, row.storageBytes)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pendingCount,
-  };
+  return presentAdminUserList(rows, { total, pendingCount }, query);
 }
 
 export async function getAdminUser(db: Executor, userId: number): Promise<AdminUser> {
@@ -134,7 +132,7 @@ export async function userPermission(
 ): Promise<UserPermissionResponse> {
   await systemUser(db, userId);
   const settings = await limits.findAccountSettings(db, userId);
-  return { features: effectiveFeatures(settings), overrides: settings.features };
+  return presentUserPermission(settings);
 }
 
 export async function setUserPermission(
@@ -154,11 +152,7 @@ export async function userQuota(
 ): Promise<UserQuotaResponse> {
   await systemUser(db, userId);
   const settings = await limits.findAccountSettings(db, userId);
-  return {
-    limits: effectiveQuotas(settings, site),
-    usage: await usageOf(db, userId),
-    overrides: settings.quotas,
-  };
+  return presentUserQuota(settings, site, await usageOf(db, userId));
 }
 
 export async function setUserQuota(

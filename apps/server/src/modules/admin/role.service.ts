@@ -1,37 +1,20 @@
 // System roles: ADMIN and DEFAULT_ROLE are built in; administrators add roles, grant them admin
 // menus and API permissions (resources) and set the feature switches their holders get.
 import {
-  AdminMenu,
   ErrorCode,
   Role,
   systemResources,
-  type SystemResource,
   type SystemRole,
   type UpdateRoleRequest,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { presentResources, presentRole } from './role.presenter.js';
 import * as repo from './role.repo.js';
 
 const notAllowed = (detail: string) => new AppError(ErrorCode.operationNotAllowed, { detail });
 const duplicateName = () => new AppError(ErrorCode.resourceOrRoleNameDuplicate);
-
-function presentRole(found: Awaited<ReturnType<typeof repo.listRoles>>[number]): SystemRole {
-  const { role } = found;
-  const known = new Set<string>(systemResources);
-  return {
-    name: role.name,
-    title: role.title,
-    builtin: role.builtin,
-    resources:
-      role.name === Role.admin
-        ? [...systemResources]
-        : found.resources.filter((resource): resource is SystemResource => known.has(resource)),
-    features: role.features,
-    userCount: found.userCount,
-  };
-}
 
 export async function listRoles(db: Database): Promise<SystemRole[]> {
   return (await repo.listRoles(db)).map(presentRole);
@@ -116,12 +99,7 @@ export async function deleteRole(db: Database, name: string) {
   }
 }
 
+/** Every resource administrators may grant. */
 export function listResources() {
-  const menus = new Set<string>(AdminMenu);
-  return {
-    list: systemResources.map((key) => ({
-      key,
-      kind: menus.has(key) ? ('menu' as const) : ('api' as const),
-    })),
-  };
+  return presentResources();
 }

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { PaymentProviders } from '../../infra/payment/payment.js';
-import { presentAdminGoods, presentGoods } from './order.presenter.js';
+import { presentAdminGoods, presentAdminGoodsList, presentPriceList } from './order.presenter.js';
 import * as repo from './order.repo.js';
 
 export async function priceList(
@@ -21,16 +21,15 @@ export async function priceList(
   locale: Locale,
 ): Promise<GoodsListResponse> {
   const currency = currencyOf(locale);
-  return {
-    list: (await repo.listLiveGoods(db)).map(presentGoods),
+  return presentPriceList(
+    await repo.listLiveGoods(db),
     currency,
-    payTypes: payTypes.filter((type) => providers.get(type)?.currencies.includes(currency)),
-  };
+    payTypes.filter((type) => providers.get(type)?.currencies.includes(currency)),
+  );
 }
 
 export async function listGoodsForAdmin(db: Executor) {
-  const rows = await repo.listGoodsWithOrderCounts(db);
-  return { list: rows.map((row) => presentAdminGoods(row.goods, row.orderCount)) };
+  return presentAdminGoodsList(await repo.listGoodsWithOrderCounts(db));
 }
 
 type GoodsBody = z.output<typeof goodsRequestSchema>;

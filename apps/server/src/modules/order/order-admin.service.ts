@@ -8,7 +8,7 @@ import {
   type AdminOrderListResponse,
 } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
-import { presentAdminOrder, presentNotification } from './order.presenter.js';
+import { presentAdminOrderDetail, presentAdminOrderList } from './order.presenter.js';
 import * as repo from './order.repo.js';
 import { refusal } from './order.states.js';
 import { refundThroughProvider, type OrderDeps } from './payment.service.js';
@@ -25,12 +25,7 @@ export async function listOrders(
     deps.db,
     rows.map((row) => row.order.id),
   );
-  return {
-    list: rows.map((row) => presentAdminOrder(row.order, row.buyer, grants.get(row.order.id))),
-    total,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+  return presentAdminOrderList(rows, grants, { total }, filter);
 }
 
 export async function getOrder(deps: OrderDeps, orderId: string): Promise<AdminOrderDetail> {
@@ -40,10 +35,7 @@ export async function getOrder(deps: OrderDeps, orderId: string): Promise<AdminO
     repo.grantsOf(deps.db, [orderId]),
     repo.notificationsOf(deps.db, orderId),
   ]);
-  return {
-    ...presentAdminOrder(row.order, row.buyer, grants.get(orderId)),
-    notifications: notifications.map(presentNotification),
-  };
+  return presentAdminOrderDetail(row, grants.get(orderId), notifications);
 }
 
 /** An administrator refunds: paid or refunding → refundCompleted through the provider. */

@@ -3,10 +3,15 @@
 import type {
   AdminGoods,
   AdminOrder,
+  AdminOrderDetail,
+  AdminOrderListResponse,
+  Currency,
   Goods,
+  GoodsListResponse,
   GoodsQuotas,
   Order,
   PaymentNotification,
+  PayType,
 } from '@library/contract';
 import type { GoodsRow, GrantRow, OrderRow } from './order.repo.js';
 import { allows } from './order.states.js';
@@ -27,6 +32,15 @@ export function presentGoods(row: GoodsRow): Goods {
   };
 }
 
+/** The price list in one currency, with the pay types that take it. */
+export function presentPriceList(
+  rows: GoodsRow[],
+  currency: Currency,
+  payTypes: PayType[],
+): GoodsListResponse {
+  return { list: rows.map(presentGoods), currency, payTypes };
+}
+
 export function presentAdminGoods(row: GoodsRow, orderCount: number): AdminGoods {
   return {
     ...presentGoods(row),
@@ -34,6 +48,10 @@ export function presentAdminGoods(row: GoodsRow, orderCount: number): AdminGoods
     updatedAt: row.updatedAt.toISOString(),
     orderCount,
   };
+}
+
+export function presentAdminGoodsList(rows: { goods: GoodsRow; orderCount: number }[]) {
+  return { list: rows.map((row) => presentAdminGoods(row.goods, row.orderCount)) };
 }
 
 export function presentOrder(row: OrderRow, grant: GrantRow | undefined, now = new Date()): Order {
@@ -85,6 +103,34 @@ export function presentAdminOrder(
       canRefund: allows('requestRefund', row.state) || allows('completeRefund', row.state),
       canCloseRefund: allows('closeRefund', row.state),
     },
+  };
+}
+
+type Buyer = Parameters<typeof presentAdminOrder>[1];
+
+export function presentAdminOrderList(
+  rows: { order: OrderRow; buyer: Buyer }[],
+  grants: Map<string, GrantRow>,
+  counts: { total: number },
+  filter: { page: number; pageSize: number },
+): AdminOrderListResponse {
+  return {
+    list: rows.map((row) => presentAdminOrder(row.order, row.buyer, grants.get(row.order.id))),
+    total: counts.total,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** One order for its administrators, with every payment notification received about it. */
+export function presentAdminOrderDetail(
+  row: { order: OrderRow; buyer: Buyer },
+  grant: GrantRow | undefined,
+  notifications: Parameters<typeof presentNotification>[0][],
+): AdminOrderDetail {
+  return {
+    ...presentAdminOrder(row.order, row.buyer, grant),
+    notifications: notifications.map(presentNotification),
   };
 }
 

@@ -11,12 +11,11 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { accessPage } from '../space/index.js';
-import { can } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
-import { commentAbilities } from './page.policy.js';
-import { presentPerson } from './page.presenter.js';
-import { people as loadPeople, type PersonRow } from './page.repo.js';
+import { commentAbilities, mayComment } from './page.policy.js';
+import { presentComment, presentCommentList } from './page.presenter.js';
+import { people as loadPeople } from './page.repo.js';
 
 /** Deepest reply nesting; keeps threads (and the recursive answer) within reason. */
 export const commentDepthMax = 100;
@@ -24,33 +23,6 @@ export const commentDepthMax = 100;
 const notFound = () => new AppError(ErrorCode.dataMissing);
 /** Visitors see an open space's comments but take no part in them. */
 const visitorsOnlyRead = () => new AppError(ErrorCode.permissionDenied);
-
-interface Viewer {
-  /** null for an anonymous visitor */
-  userId: number | null;
-  role: SpaceAccessRole;
-}
-
-function present(
-  row: CommentRow,
-  viewer: Viewer,
-  people: Map<number, PersonRow>,
-  children: PageComment[] = [],
-): PageComment {
-  const deleted = row.deletedAt !== null;
-  return {
-    commentId: row.id,
-    parentId: row.parentId,
-    blockId: row.blockId,
-    content: deleted ? '' : row.content,
-    deleted,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    creator: presentPerson(people, row.createdBy),
-    abilities: commentAbilities(viewer.role, viewer.userId, row),
-    children,
-  };
-}
 
 /**
  * The page's threads: top-level comments oldest first, paged, each with its replies nested.
@@ -120,14 +92,13 @@ export async function pageComments(
   for (let index = thread.length - 1; index >= 0; index--) {
     const row = thread[index]!;
     const children = visibleChildren(row.id).map((child) => built.get(child.id)!);
-    built.set(row.id, present(row, viewer, people, children));
+    built.set(row.id, presentComment(row, viewer, people, children));
   }
-  return {
-    list: pageRoots.map((row) => built.get(row.id)!),
-    total: roots.length,
-    page,
-    pageSize,
-  };
+  return presentCommentList(
+    pageRoots.map((row) => built.get(row.id)!),
+    roots.length,
+    { page, pageSize },
+  );
 }
 
 export async function createComment(
@@ -137,7 +108,7 @@ export async function createComment(
   input: CreateCommentRequest,
 ): Promise<PageComment> {
   const { role } = await accessPage(db, userId, pageId, 'read');
-  if (!can(role, 'participate')) throw visitorsOnlyRead();
+  if (!mayComment(role)) throw visitorsOnlyRead();
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
     const parent = await repo.findLiveComment(db, parentId);
@@ -156,7 +127,7 @@ export async function createComment(
     content: input.content.trim(),
     createdBy: userId,
   });
-  return present(row, { userId, role }, await loadPeople(db, [userId]));
+  return presentComment(row, { userId, role }, await loadPeople(db, [userId]));
 }
 
 /** How deep a comment sits: 1 for a top-level comment. */
@@ -178,7 +149,7 @@ async function accessComment(db: Database, userId: number, commentId: string) {
   const comment = await repo.findLiveComment(db, commentId);
   if (!comment) throw notFound();
   const { role } = await accessPage(db, userId, comment.pageId, 'read');
-  if (!can(role, 'participate')) throw visitorsOnlyRead();
+  if (!mayComment(role)) throw visitorsOnlyRead();
   return { comment, role };
 }
 
@@ -190,19 +161,19 @@ export async function updateComment(
   content: string,
 ): Promise<PageComment> {
   const { comment, role } = await accessComment(db, userId, commentId);
-  if (comment.createdBy !== userId) throw notFound();
+  if (!commentAbilities(role, userId, comment).canEdit) throw notFound();
   const row = await repo.updateLiveComment(db, commentId, {
     content: content.trim(),
     updatedAt: new Date(),
   });
   if (!row) throw notFound();
-  return present(row, { userId, role }, await loadPeople(db, [row.createdBy]));
+  return presentComment(row, { userId, role }, await loadPeople(db, [row.createdBy]));
 }
 
 /** The author or a space admin (or owner) deletes a comment; replies keep their thread. */
 export async function deleteComment(db: Database, userId: number, commentId: string) {
   const { comment, role } = await accessComment(db, userId, commentId);
-  if (comment.createdBy !== userId && !can(role, 'manage')) throw notFound();
+  if (!commentAbilities(role, userId, comment).canDelete) throw notFound();
   const row = await repo.updateLiveComment(db, commentId, { deletedAt: new Date() });
   if (!row) throw notFound();
 }

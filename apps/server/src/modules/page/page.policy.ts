@@ -2,12 +2,15 @@
 import type { SpaceAccessRole } from '@library/contract';
 import { can, mayShare } from '../space/index.js';
 
+/** Members comment; visitors read an open space's comments but take no part in them. */
+export const mayComment = (role: SpaceAccessRole) => can(role, 'participate');
+
 /** `editorsMayShare`: the space's switch, read only when it decides (`shareSwitchDecides`). */
 export function pageAbilities(role: SpaceAccessRole, editorsMayShare: boolean) {
   return {
     canEdit: can(role, 'edit'),
     canPublish: can(role, 'edit'),
-    canComment: can(role, 'participate'),
+    canComment: mayComment(role),
     canManageComments: can(role, 'manage'),
     canShare: mayShare(role, editorsMayShare),
   };

@@ -1,9 +1,17 @@
-// What leaves the server for pages, their blocks and versions.
-import type { PageDetail, PageUser, PageVersion, SpaceAccessRole } from '@library/contract';
+// What leaves the server for pages, their blocks, versions and comments.
+import type {
+  CommentList,
+  PageComment,
+  PageDetail,
+  PageUser,
+  PageVersion,
+  SpaceAccessRole,
+} from '@library/contract';
 import type { NodeRow } from '../space/index.js';
 import { avatarPath } from '../user/index.js';
+import type { CommentRow } from './comment.repo.js';
 import type { PageVersionRow, PersonRow } from './page.repo.js';
-import { pageAbilities } from './page.policy.js';
+import { commentAbilities, pageAbilities } from './page.policy.js';
 
 /** A person by id; someone missing (never expected: the ids are foreign keys) shows by id. */
 export function presentPerson(people: Map<number, PersonRow>, id: number): PageUser {
@@ -49,4 +57,41 @@ export function presentVersion(
     createdBy: presentPerson(people, version.createdBy),
     published: version.version === publishedVersion,
   };
+}
+
+interface Viewer {
+  /** null for an anonymous visitor */
+  userId: number | null;
+  role: SpaceAccessRole;
+}
+
+/** A comment as `viewer` sees it: a deleted one keeps its place in the thread, emptied. */
+export function presentComment(
+  row: CommentRow,
+  viewer: Viewer,
+  people: Map<number, PersonRow>,
+  children: PageComment[] = [],
+): PageComment {
+  const deleted = row.deletedAt !== null;
+  return {
+    commentId: row.id,
+    parentId: row.parentId,
+    blockId: row.blockId,
+    content: deleted ? '' : row.content,
+    deleted,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    creator: presentPerson(people, row.createdBy),
+    abilities: commentAbilities(viewer.role, viewer.userId, row),
+    children,
+  };
+}
+
+/** One page of a page's threads; `total` counts its threads. */
+export function presentCommentList(
+  threads: PageComment[],
+  total: number,
+  paging: { page: number; pageSize: number },
+): CommentList {
+  return { list: threads, total, page: paging.page, pageSize: paging.pageSize };
 }

@@ -1,13 +1,16 @@
 // A space's member groups as the API answers them: each member with a name and an avatar, a team
 // with the number of its people. A deleted team holds nobody, so it is left out until restored.
-import type { MemberGroup } from '@library/contract';
+// Also the spaces a team reaches and those a friend shares with the caller.
+import type { MemberGroup, SharedSpace, SpaceRole, TeamSpace } from '@library/contract';
 import type { UserRow } from '../../db/schema/index.js';
 import { avatarPath } from '../user/index.js';
-import type { membersOf, MemberGroupRow, teamsByIds } from './member.repo.js';
+import type { membersOf, MemberGroupRow, spacesOfTeams, teamsByIds } from './member.repo.js';
+import type { SpaceRow } from './space-access.js';
 import { initialMemberGroups } from './space.service.js';
 
 type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
 type TeamRow = Awaited<ReturnType<typeof teamsByIds>>[number];
+type TeamSpaceRow = Awaited<ReturnType<typeof spacesOfTeams>>[number];
 
 export function presentMemberGroups(
   groups: MemberGroupRow[],
@@ -43,4 +46,27 @@ export function presentMemberGroups(
       .map(present)
       .filter((member) => member !== null),
   }));
+}
+
+/** A space a team reaches: through which of its member groups, and which team of the tree. */
+export function presentTeamSpace(row: TeamSpaceRow): TeamSpace {
+  return {
+    spaceId: row.space.id,
+    name: row.space.name,
+    icon: row.space.icon,
+    role: row.group.role,
+    memberGroupId: row.group.id,
+    memberGroupName: row.group.name,
+    viaTeamId: row.team.id,
+    viaTeamName: row.team.name,
+  };
+}
+
+/** A space the caller and a friend are both members of, with each one's role. */
+export function presentSharedSpace(
+  space: Pick<SpaceRow, 'id' | 'name' | 'icon'>,
+  myRole: SpaceRole,
+  friendRole: SpaceRole,
+): SharedSpace {
+  return { spaceId: space.id, name: space.name, icon: space.icon, myRole, friendRole };
 }

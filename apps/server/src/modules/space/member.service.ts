@@ -28,7 +28,8 @@ import { findTeam, inTree, managesTeam, rolesIn as teamRolesIn } from '../addrbo
 import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
-import { presentMemberGroups } from './member.presenter.js';
+import { mayManageGroup } from './space.policy.js';
+import { presentMemberGroups, presentSharedSpace, presentTeamSpace } from './member.presenter.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
 
@@ -37,7 +38,7 @@ async function manageableGroup(db: Database, userId: number, memberGroupId: stri
   const group = await repo.findMemberGroup(db, memberGroupId);
   if (!group) throw new AppError(ErrorCode.dataMissing);
   const { role } = await accessSpace(db, userId, group.spaceId, 'manage');
-  if (group.role === 'owner' && role !== 'owner') throw new AppError(ErrorCode.dataMissing);
+  if (!mayManageGroup(role, group)) throw new AppError(ErrorCode.dataMissing);
   return group;
 }
 
@@ -202,16 +203,7 @@ export async function listTeamSpaces(
   for (const row of rows) {
     if (seen.has(row.group.id) || (readable && !readable.has(row.space.id))) continue;
     seen.add(row.group.id);
-    list.push({
-      spaceId: row.space.id,
-      name: row.space.name,
-      icon: row.space.icon,
-      role: row.group.role,
-      memberGroupId: row.group.id,
-      memberGroupName: row.group.name,
-      viaTeamId: row.team.id,
-      viaTeamName: row.team.name,
-    });
+    list.push(presentTeamSpace(row));
   }
   return list;
 }
@@ -228,11 +220,5 @@ export async function listSharedSpaces(
   const spaces = await liveSpaces(db, [...theirs.keys()]);
   return spaces
     .sort((a, b) => a.name.localeCompare(b.name, 'zh-Hans-CN') || a.id.localeCompare(b.id))
-    .map((space) => ({
-      spaceId: space.id,
-      name: space.name,
-      icon: space.icon,
-      myRole: mine.get(space.id)!,
-      friendRole: theirs.get(space.id)!,
-    }));
+    .map((space) => presentSharedSpace(space, mine.get(space.id)!, theirs.get(space.id)!));
 }

@@ -1,7 +1,7 @@
 // Who may do what in a space. A member's role is the highest role of the member groups that
 // hold the user (teams join with the address book). Anyone else reading a space open to
 // visitors is a visitor. Forbidden looks exactly like missing.
-import type { SpaceAccessRole } from '@library/contract';
+import type { SpaceAccessRole, SpaceRole } from '@library/contract';
 
 const rank: Record<SpaceAccessRole, number> = {
   visitor: 0,
@@ -49,6 +49,14 @@ export function mayShare(role: SpaceAccessRole | null, editorsMayShare: boolean)
 /** Whether the space's editors-may-share switch decides the role's sharing (an editor, no admin). */
 export function shareSwitchDecides(role: SpaceAccessRole | null) {
   return can(role, 'edit') && !can(role, 'manage');
+}
+
+/**
+ * Whether a role manages a member group (rename, delete, add and remove members): admins manage
+ * the groups, but the owner group only owners — an admin never makes or unmakes an owner.
+ */
+export function mayManageGroup(role: SpaceAccessRole | null, group: { role: SpaceRole }) {
+  return can(role, 'manage') && (group.role !== 'owner' || role === 'owner');
 }
 
 /** What the caller may do with a space, sent with the space so the web never re-derives it. */

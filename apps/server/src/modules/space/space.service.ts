@@ -24,7 +24,13 @@ import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { highestRole } from './space.policy.js';
 import { looksLikeIconPath, spaceIconKey } from './space-icon.js';
-import { presentSpace, presentSpaceSummary } from './space.presenter.js';
+import {
+  presentOpenSpace,
+  presentReadableSpace,
+  presentSpace,
+  presentSpaceGroup,
+  presentSpaceSummary,
+} from './space.presenter.js';
 import { hiddenFromVisitors, pageKnown } from './visibility.js';
 import * as repo from './space.repo.js';
 
@@ -115,12 +121,7 @@ export async function listSpaceGroups(db: Database, userId: number): Promise<Spa
   const groups = await groupsOf(db, userId);
   const roles = await rolesInSpaces(db, userId);
   const spaces = new Map((await repo.liveSpaces(db, [...roles.keys()])).map((s) => [s.id, s]));
-  const result = groups.map((group) => ({
-    groupId: group.id,
-    groupName: group.name,
-    isDefault: group.name === defaultGroupName,
-    spaceList: [] as SpaceGroup['spaceList'],
-  }));
+  const result = groups.map((group) => presentSpaceGroup(group, defaultGroupName));
   const byId = new Map(result.map((group) => [group.groupId, group]));
   const placed = new Set<string>();
   for (const placement of await repo.placementsOfUser(db, userId)) {
@@ -287,16 +288,7 @@ export async function listOpenSpaces(
   query: { page: number; pageSize: number },
 ): Promise<OpenSpaceList> {
   const { rows, total } = await repo.openSpaces(db, query.page, query.pageSize);
-  return {
-    list: rows.map((space) => ({
-      spaceId: space.id,
-      name: space.name,
-      icon: space.icon,
-      description: space.description,
-      updatedAt: space.updatedAt.toISOString(),
-    })),
-    total,
-  };
+  return { list: rows.map(presentOpenSpace), total };
 }
 
 /**
@@ -319,14 +311,7 @@ export async function listReadableSpaces(
     within,
   );
   return {
-    list: rows.map((space) => ({
-      spaceId: space.id,
-      name: space.name,
-      icon: space.icon,
-      description: space.description,
-      updatedAt: space.updatedAt.toISOString(),
-      role: roles.get(space.id) ?? 'visitor',
-    })),
+    list: rows.map((space) => presentReadableSpace(space, roles.get(space.id) ?? 'visitor')),
     total,
   };
 }

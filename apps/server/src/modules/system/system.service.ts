@@ -1,21 +1,15 @@
 // The caller's system roles as the web reads them, and readiness.
-import { AdminMenu, Role, type LoginRoleResponse } from '@library/contract';
+import type { LoginRoleResponse } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { resourcesOf } from '../admin/index.js';
 import { listRoles } from '../user/index.js';
+import { presentLoginRole } from './system.presenter.js';
 import * as repo from './system.repo.js';
 
-/**
- * devicePolicy holds the role names (the default role first), deviceMenu the admin menus the
- * roles were granted (all of them for an administrator).
- */
+/** The caller's roles and the admin menus they were granted (system.presenter.ts shapes them). */
 export async function loginRole(db: Database, userId: number): Promise<LoginRoleResponse> {
   const [roles, resources] = await Promise.all([listRoles(db, userId), resourcesOf(db, userId)]);
-  const menus = new Set<string>(AdminMenu);
-  return {
-    devicePolicy: [Role.default, ...roles.filter((role) => role !== Role.default)],
-    deviceMenu: resources.filter((resource) => menus.has(resource)),
-  };
+  return presentLoginRole(roles, resources);
 }
 
 /** Ready when the database answers. */

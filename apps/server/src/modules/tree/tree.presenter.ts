@@ -1,6 +1,8 @@
 // What leaves the server of the content tree: nodes in tree shape, the nested tree built in one
-// pass, topic details and the list view's items and order.
+// pass, topic details, the list view's items and order, and what a move or a deletion changed.
 import type {
+  DeletedNodes,
+  ListView,
   ListViewItem,
   ListViewQuery,
   TopicDetail,
@@ -8,6 +10,7 @@ import type {
   TreeNode,
   TreePage,
   TreeTopic,
+  MovedNode,
   TreeUser,
 } from '@library/contract';
 import type { NodeRow } from '../space/index.js';
@@ -118,6 +121,21 @@ export function presentListViewItem(row: ListViewRow): ListViewItem {
     createdBy: presentUser(row.createdBy),
     updatedBy: row.updatedBy ? presentUser(row.updatedBy) : null,
   };
+}
+
+/** The list view's rows, sorted already (`listViewComparator`). */
+export function presentListView(rows: ListViewRow[]): ListView {
+  return { list: rows.map(presentListViewItem), total: rows.length };
+}
+
+/** Where a moved node now lies. */
+export function presentMovedNode(node: Pick<NodeRow, 'id' | 'parentId' | 'position'>): MovedNode {
+  return { id: node.id, parentId: node.parentId, position: node.position };
+}
+
+/** A deletion to the recycle bin: its item, and every node that disappeared with it. */
+export function presentDeletedNodes(recycleItemId: string, deletedIds: string[]): DeletedNodes {
+  return { recycleItemId, deletedIds };
 }
 
 // Pinyin order for Chinese names (ICU's zh collation), numbers inside names by value.

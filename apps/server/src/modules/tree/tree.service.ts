@@ -23,7 +23,9 @@ import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/index.js';
 import {
   buildTree,
   listViewComparator,
-  presentListViewItem,
+  presentDeletedNodes,
+  presentListView,
+  presentMovedNode,
   presentTopicDetail,
 } from './tree.presenter.js';
 import { indexNodeForSearch } from '../search/index.js';
@@ -91,7 +93,7 @@ export async function listView(
   }
   const rows = await repo.liveChildrenWithUsers(db, spaceId, parentId, audience);
   rows.sort(listViewComparator(query.orderBy ?? 'updatedAt', query.order ?? 'desc'));
-  return { list: rows.map(presentListViewItem), total: rows.length };
+  return presentListView(rows);
 }
 
 // --- creating --------------------------------------------------------------------------------
@@ -284,7 +286,7 @@ export async function moveNode(
     if (parentId !== null) await checkNewParent(tx, node, parentId);
     const moved = await repo.updateNode(tx, node.id, { parentId, position });
     if (!moved) throw notFound();
-    return { id: moved.id, parentId: moved.parentId, position: moved.position };
+    return presentMovedNode(moved);
   });
 }
 
@@ -330,6 +332,6 @@ export async function deleteNode(db: Database, userId: number, nodeId: string, t
       recycleItemId: item.id,
     });
     for (const id of deletedIds) await enqueueJob(tx, Job.indexPage, { pageId: id }, { key: id });
-    return { recycleItemId: item.id, deletedIds };
+    return presentDeletedNodes(item.id, deletedIds);
   });
 }
