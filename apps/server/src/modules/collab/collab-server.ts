@@ -95,6 +95,8 @@ interface LivePage {
   /** updates relayed through Redis, with what of each the log has not shown yet */
   relayed: Array<{ update: Uint8Array; unlogged: UpdateParts; at: number }>;
   relayedTimer: NodeJS.Timeout | undefined;
+  /** a read of the log queued and not yet begun */
+  catchUpWaiting: Promise<void> | undefined;
 }
 
 interface OpenConnection {
@@ -167,9 +169,16 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
     });
   };
 
-  /** Applies what other instances (or the API) logged since this instance last looked. */
-  const catchUp = (page: LivePage, document: Document) =>
-    enqueue(page, async () => {
+  /**
+   * Applies what other instances (or the API) logged since this instance last looked. A read
+   * waiting its turn reads whatever was logged by then, so announcements arriving meanwhile add
+   * no read of their own: under steady typing on two instances they would queue up behind each
+   * other and the page's own logging.
+   */
+  const catchUp = (page: LivePage, document: Document) => {
+    if (page.catchUpWaiting) return page.catchUpWaiting;
+    page.catchUpWaiting = enqueue(page, async () => {
+      page.catchUpWaiting = undefined;
       const news = await pageDocumentSince(db, page.pageId, page.seen);
       if (!news) return;
       Y.applyUpdate(document, news.update, fromLog);
@@ -179,6 +188,8 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
         page.relayed = page.relayed.filter((entry) => !subtractLogged(entry.unlogged, logged));
       }
     });
+    return page.catchUpWaiting;
+  };
 
   /** What was relayed and is not in the log after `relayedWaitMs` is logged here. */
   const logOverdueRelayed = async (page: LivePage, document: Document) => {
@@ -289,6 +300,7 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
         lastEditor: undefined,
         relayed: [],
         relayedTimer: undefined,
+        catchUpWaiting: undefined,
       });
     },
 
