@@ -287,6 +287,8 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # a WebSocket (live editing) once upgraded: it may stay quiet far longer than a request
+  timeout tunnel 1h
   timeout http-request 10s
   retries 3
   option redispatch 1

@@ -9,7 +9,10 @@
 //   is merged into the document's state now and then and when the document is closed.
 // - Several instances: each logged update is announced (`library_page_document`), and every
 //   instance holding that page open reads what it has not seen from the log and applies it, so
-//   editors connected to different instances see each other's changes.
+//   editors connected to different instances see each other's changes. With Redis (REDIS_URL)
+//   updates and awareness also travel through it (redis-relay.ts), sooner; the log stays the
+//   record and the catch-up path. Without it awareness goes through PostgreSQL
+//   (awareness-relay.ts).
 // - One truth: the draft's block rows are derived from the document `deriveMs` after the last edit
 //   and when the last editor leaves (page module: deriveDraftRows).
 import type { IncomingMessage } from 'node:http';
@@ -40,6 +43,9 @@ import {
   type SessionCache,
 } from '../session/index.js';
 import { accessNode, type AccessCache } from '../space/index.js';
+import { createAwarenessRelay } from './awareness-relay.js';
+import { partsOf, subtractLogged, type UpdateParts } from './logged-ranges.js';
+import { createRedisRelay } from './redis-relay.js';
 
 export const collabPath = '/api/v1/collab';
 
@@ -53,6 +59,11 @@ const deriveAtMostMs = 10_000;
 const compactEvery = 200;
 /** access announcements are gathered this long before open connections are checked again */
 const recheckMs = 1000;
+/**
+ * an update relayed through Redis that the log has not shown this long is logged here too: the
+ * instance that relayed it may have died before logging it (logging twice changes nothing)
+ */
+const relayedWaitMs = 2000;
 /** the largest message a client may send (a pasted document can be large) */
 const maxMessageBytes = 32 * 1024 * 1024;
 
@@ -81,6 +92,11 @@ interface LivePage {
   loggedSinceCompact: number;
   /** who changed it last: named as the draft's last editor */
   lastEditor: number | undefined;
+  /** updates relayed through Redis, with what of each the log has not shown yet */
+  relayed: Array<{ update: Uint8Array; unlogged: UpdateParts; at: number }>;
+  relayedTimer: NodeJS.Timeout | undefined;
+  /** a read of the log queued and not yet begun */
+  catchUpWaiting: Promise<void> | undefined;
 }
 
 interface OpenConnection {
@@ -95,6 +111,8 @@ export interface CollabDeps {
   access: AccessCache;
   trustedOrigins: string[];
   log: FastifyBaseLogger;
+  /** relays updates and awareness through Redis; PostgreSQL relays awareness without it */
+  redisUrl?: string | undefined;
 }
 
 export interface CollabServer {
@@ -117,6 +135,8 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
   const socketSession = createSocketSessionResolver(db, deps.trustedOrigins);
   const pages = new Map<string, LivePage>();
   const open = new Set<OpenConnection>();
+  const redisRelay = deps.redisUrl ? createRedisRelay(deps.redisUrl, log) : undefined;
+  const awarenessRelay = redisRelay ? undefined : await createAwarenessRelay({ database, log });
 
   const livePage = (document: Document) => pages.get(document.name);
   const enqueue = (page: LivePage, work: () => Promise<void>) => {
@@ -149,14 +169,47 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
     });
   };
 
-  /** Applies what other instances (or the API) logged since this instance last looked. */
-  const catchUp = (page: LivePage, document: Document) =>
-    enqueue(page, async () => {
+  /**
+   * Applies what other instances (or the API) logged since this instance last looked. A read
+   * waiting its turn reads whatever was logged by then, so announcements arriving meanwhile add
+   * no read of their own: under steady typing on two instances they would queue up behind each
+   * other and the page's own logging.
+   */
+  const catchUp = (page: LivePage, document: Document) => {
+    if (page.catchUpWaiting) return page.catchUpWaiting;
+    page.catchUpWaiting = enqueue(page, async () => {
+      page.catchUpWaiting = undefined;
       const news = await pageDocumentSince(db, page.pageId, page.seen);
       if (!news) return;
       Y.applyUpdate(document, news.update, fromLog);
       page.seen = Math.max(page.seen, news.through);
+      if (page.relayed.length > 0) {
+        const logged = partsOf(news.update);
+        page.relayed = page.relayed.filter((entry) => !subtractLogged(entry.unlogged, logged));
+      }
     });
+    return page.catchUpWaiting;
+  };
+
+  /** What was relayed and is not in the log after `relayedWaitMs` is logged here. */
+  const logOverdueRelayed = async (page: LivePage, document: Document) => {
+    page.relayedTimer = undefined;
+    await catchUp(page, document);
+    const due = Date.now() - relayedWaitMs;
+    const overdue = page.relayed.filter((entry) => entry.at <= due);
+    if (overdue.length > 0) {
+      page.relayed = page.relayed.filter((entry) => entry.at > due);
+      log.warn(
+        { pageId: page.pageId, updates: overdue.length },
+        'live page document: relayed updates never logged by their instance, logged here',
+      );
+      page.pending.push(...overdue.map((entry) => entry.update));
+      void flush(page);
+    }
+    if (page.relayed.length > 0 && pages.get(document.name) === page) {
+      page.relayedTimer = setTimeout(() => void logOverdueRelayed(page, document), relayedWaitMs);
+    }
+  };
 
   const refuse = () => new Error('permission-denied');
 
@@ -211,6 +264,7 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
 
   const hocuspocus = new Hocuspocus({
     quiet: true,
+    extensions: redisRelay ? [redisRelay] : [],
     debounce: deriveMs,
     maxDebounce: deriveAtMostMs,
     unloadImmediately: true,
@@ -244,13 +298,29 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
         queue: Promise.resolve(),
         loggedSinceCompact: 0,
         lastEditor: undefined,
+        relayed: [],
+        relayedTimer: undefined,
+        catchUpWaiting: undefined,
       });
+    },
+
+    async afterLoadDocument({ document, documentName }) {
+      awarenessRelay?.watch(pageIdOf(documentName)!, document);
     },
 
     async onChange({ document, update, transactionOrigin, context }) {
       if (transactionOrigin === fromLog) return;
       const page = livePage(document);
       if (!page) return;
+      if (redisRelay && transactionOrigin === redisRelay.redisTransactionOrigin) {
+        // logged by the instance its editor is on; watched until the log shows it
+        page.relayed.push({ update, unlogged: partsOf(update), at: Date.now() });
+        page.relayedTimer ??= setTimeout(
+          () => void logOverdueRelayed(page, document),
+          relayedWaitMs,
+        );
+        return;
+      }
       page.pending.push(update);
       const editor = context as Partial<Editor>;
       if (editor.userId !== undefined) page.lastEditor = editor.userId;
@@ -267,10 +337,20 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
       const page = pages.get(documentName);
       if (!page) return;
       pages.delete(documentName);
-      await flush(page);
+      awarenessRelay?.unwatch(page.pageId);
+      await flush(logRelayed(page));
       await enqueue(page, () => compactPageDocument(db, page.pageId));
     },
   });
+
+  /** Leaving the page: what was relayed and not yet seen in the log is logged here. */
+  const logRelayed = (page: LivePage) => {
+    clearTimeout(page.relayedTimer);
+    page.relayedTimer = undefined;
+    page.pending.push(...page.relayed.map((entry) => entry.update));
+    page.relayed = [];
+    return page;
+  };
 
   const subscription = await database.listen(pageDocumentChannel, {
     onMessage(pageId) {
@@ -311,10 +391,12 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
       );
       hocuspocus.closeConnections();
       await Promise.allSettled(derivations);
-      await Promise.all([...pages.values()].map((page) => flush(page)));
+      await Promise.all([...pages.values()].map((page) => flush(logRelayed(page))));
       for (const websocket of sockets.clients) websocket.terminate();
       sockets.close();
       await subscription.close();
+      await awarenessRelay?.close();
+      await redisRelay?.onDestroy();
     },
   };
 }

@@ -15,6 +15,7 @@ export function registerCollabModule(app: App, deps: { config: Config; database:
       access: app.access,
       trustedOrigins: deps.config.trustedOrigins,
       log: app.log,
+      redisUrl: deps.config.redisUrl,
     });
   });
   app.server.on('upgrade', (request, socket, head) => {
