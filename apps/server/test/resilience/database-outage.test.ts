@@ -22,8 +22,11 @@ import { report } from './report.js';
 
 const clients = 10;
 const outageMs = 30_000;
-/** the instance's LISTEN connections: sessions (session-cache.ts) and access (access-cache.ts) */
-const channels = 2;
+/**
+ * the instance's LISTEN connections: sessions (session-cache.ts), access (access-cache.ts), and
+ * live pages' logged updates and carets (collab-server.ts, awareness-relay.ts)
+ */
+const channels = 4;
 
 afterAll(() => stopAll());
 
