@@ -1,9 +1,52 @@
 // Live editing clients for tests: the Hocuspocus provider the web app uses (4.x, default options),
 // over the `ws` package, connected to a test app listening on a port.
 import { HocuspocusProvider } from '@hocuspocus/provider';
+import { expect } from 'vitest';
 import { pageDocumentFragment } from '@library/contract';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { buildPage, paragraphBlock } from './factories.js';
+import type { TestApp } from './test-app.js';
+
+/** Makes the test app listen on a port of its own; the base URL of its sockets. */
+export async function listenForSockets(app: TestApp): Promise<string> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}`;
+}
+
+/**
+ * A page of the space whose draft has one paragraph per text (ids b0, b1 …), saved through the
+ * API by the owner, as pages are before anyone edits them live.
+ */
+export async function pageWithParagraphs(
+  app: TestApp,
+  owner: { id: number; header: Record<string, string> },
+  spaceId: string,
+  texts: string[],
+): Promise<string> {
+  const page = await buildPage(app.db, spaceId, owner.id);
+  const res = await app.call('PUT', `/api/v2/space/page/${page.id}/block`, owner.header, {
+    baseRevision: 0,
+    changes: texts.map((text, index) => ({
+      op: 'upsert',
+      blockId: `b${index}`,
+      data: paragraphBlock(`b${index}`, text),
+    })),
+  });
+  expect(res.status).toBe(200);
+  return page.id;
+}
+
+/** The text of each block, as the block API answers them. */
+export function blockTexts(blocks: Array<{ content?: unknown }>): string[] {
+  return blocks.map((block) =>
+    Array.isArray(block.content)
+      ? block.content.map((part: { text?: string }) => part.text ?? '').join('')
+      : '',
+  );
+}
 
 export interface CollabClient {
   doc: Y.Doc;

@@ -9,6 +9,7 @@ import {
   spaceFileTexts,
   spaceMemberGroups,
   spaceNodes,
+  transfers,
 } from '../src/db/schema/index.js';
 import type { Passage } from '../src/modules/ai/retrieval.js';
 import { addUserMember } from '../src/modules/space/space.repo.js';
@@ -146,6 +147,16 @@ export function paragraphBlock(id: string, text: string) {
     content: [{ type: 'text', text, styles: {} }],
     children: [],
   };
+}
+
+/** An import into the space that is still running (the files it stored are not yet shown). */
+export async function buildRunningImport(db: Database, userId: number, spaceId: string) {
+  const [row] = await db
+    .insert(transfers)
+    .values({ userId, spaceId, kind: 'import', format: 'zip', status: 'running' })
+    .returning();
+  if (!row) throw new Error('transfer insert returned no row');
+  return row;
 }
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, Role, type AiStreamEvent, type ReferDoc } from '@library/contract';
 import { queryRows } from '../../db/database.js';
-import { aiMessages, aiProviders, spaceAi, spaceFiles, transfers } from '../../db/schema/index.js';
+import { aiMessages, aiProviders, spaceAi, spaceFiles } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../test/fakes/openai.js';
@@ -12,6 +12,7 @@ import {
   authHeader,
   buildSpaceWithRoles,
   buildStoredFile,
+  buildRunningImport,
   buildUser,
   paragraphBlock,
   termDrift,
@@ -397,17 +398,8 @@ describe('file text in the index (job ai.index-file)', () => {
       title: '敦煌研究报告.pdf',
     });
     // a file an import stored before its pages are saved is not cited to readers
-    const [running] = await t.db
-      .insert(transfers)
-      .values({
-        userId: owner.id,
-        spaceId: space.id,
-        kind: 'import',
-        format: 'zip',
-        status: 'running',
-      })
-      .returning();
-    await t.db.update(spaceFiles).set({ importId: running!.id }).where(eq(spaceFiles.id, file.id));
+    const running = await buildRunningImport(t.db, owner.id, space.id);
+    await t.db.update(spaceFiles).set({ importId: running.id }).where(eq(spaceFiles.id, file.id));
     const importing = await ask(chatId, as.reader, sessionId, '莫高窟位于哪里？');
     expect(finalOf(importing.events).referDocList.map((ref) => ref.fileId)).not.toContain(file.id);
     // the import saved its pages: the mark cleared, the reader is answered from it again

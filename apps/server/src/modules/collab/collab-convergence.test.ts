@@ -4,20 +4,19 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { pageDocumentFragment } from '@library/contract';
-import { connectCollab, until, type CollabClient } from '../../../test/collab-clients.js';
-import { buildPage, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import {
+  connectCollab,
+  listenForSockets,
+  pageWithParagraphs,
+  until,
+  type CollabClient,
+} from '../../../test/collab-clients.js';
+import { buildSpaceWithRoles } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { blocksOfDocument } from '../page/index.js';
 
 let first: TestApp;
 let second: TestApp;
-
-async function listen(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('not listening');
-  return `ws://127.0.0.1:${address.port}`;
-}
 
 beforeAll(async () => {
   first = await createTestApp();
@@ -79,21 +78,18 @@ function randomEdit(doc: Y.Doc, random: () => number, name: string, step: number
 
 it('5 editors × 200 random concurrent edits converge to one document and its rows', async () => {
   const world = await buildSpaceWithRoles(first.db);
-  const page = await buildPage(first.db, world.space.id, world.ids.owner);
-  await first.call('PUT', `/api/v2/space/page/${page.id}/block`, world.as.owner, {
-    baseRevision: 0,
-    changes: ['甲', '乙', '丙'].map((text, index) => ({
-      op: 'upsert',
-      blockId: `b${index}`,
-      data: paragraphBlock(`b${index}`, text),
-    })),
-  });
-  const urls = [await listen(first), await listen(second)];
+  const pageId = await pageWithParagraphs(
+    first,
+    { id: world.ids.owner, header: world.as.owner },
+    world.space.id,
+    ['甲', '乙', '丙'],
+  );
+  const urls = [await listenForSockets(first), await listenForSockets(second)];
   const callers = ['owner', 'admin', 'editor', 'owner', 'editor'] as const;
   const clients: CollabClient[] = callers.map((caller, index) =>
     connectCollab(
       urls[index % 2]!,
-      page.id,
+      pageId,
       world.as[caller].authorization!.slice('Bearer '.length),
     ),
   );
@@ -119,7 +115,7 @@ it('5 editors × 200 random concurrent edits converge to one document and its ro
     await until(async () => {
       const res = await first.call(
         'GET',
-        `/api/v2/space/page/${page.id}/block?version=0`,
+        `/api/v2/space/page/${pageId}/block?version=0`,
         world.as.owner,
       );
       return isDeepStrictEqual(res.body.data.blocks, blocks);

@@ -3,25 +3,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   blockText,
+  blockTexts,
+  listenForSockets,
+  pageWithParagraphs,
   connectCollab,
   typeInto,
   until,
   type CollabClient,
 } from '../../../test/collab-clients.js';
-import { buildPage, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { buildSpaceWithRoles } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let first: TestApp;
 let second: TestApp;
 let world: Awaited<ReturnType<typeof buildSpaceWithRoles>>;
 const clients: CollabClient[] = [];
-
-async function listen(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('not listening');
-  return `ws://127.0.0.1:${address.port}`;
-}
 
 let firstUrl: string;
 let secondUrl: string;
@@ -35,32 +31,14 @@ function connect(url: string, pageId: string, caller: 'owner' | 'admin' | 'edito
   return client;
 }
 
-async function pageWith(texts: string[]) {
-  const page = await buildPage(first.db, world.space.id, world.ids.owner);
-  const res = await first.call('PUT', `/api/v2/space/page/${page.id}/block`, world.as.owner, {
-    baseRevision: 0,
-    changes: texts.map((text, index) => ({
-      op: 'upsert',
-      blockId: `b${index}`,
-      data: paragraphBlock(`b${index}`, text),
-    })),
-  });
-  expect(res.status).toBe(200);
-  return page.id;
-}
-
-const textsOf = (blocks: Array<{ content: unknown }>) =>
-  blocks.map((block) =>
-    Array.isArray(block.content)
-      ? block.content.map((part: { text?: string }) => part.text ?? '').join('')
-      : '',
-  );
+const pageWith = (texts: string[]) =>
+  pageWithParagraphs(first, { id: world.ids.owner, header: world.as.owner }, world.space.id, texts);
 
 beforeAll(async () => {
   first = await createTestApp();
   second = await createTestApp({}, first.database);
-  firstUrl = await listen(first);
-  secondUrl = await listen(second);
+  firstUrl = await listenForSockets(first);
+  secondUrl = await listenForSockets(second);
   world = await buildSpaceWithRoles(first.db);
 });
 
@@ -88,7 +66,7 @@ describe('live editing on several instances', () => {
 
   it('keeps every logged update when the instance holding the page goes away', async () => {
     const third = await createTestApp({}, first.database);
-    const thirdUrl = await listen(third);
+    const thirdUrl = await listenForSockets(third);
     const pageId = await pageWith(['存']);
     const editor = connect(thirdUrl, pageId, 'editor');
     await editor.synced;
@@ -106,7 +84,7 @@ describe('live editing on several instances', () => {
       `/api/v2/space/page/${pageId}/block?version=0`,
       world.as.admin,
     );
-    expect(textsOf(res.body.data.blocks)).toEqual(['存好了']);
+    expect(blockTexts(res.body.data.blocks)).toEqual(['存好了']);
   });
 });
 
@@ -130,7 +108,7 @@ describe('versions of a page being edited live', () => {
       `/api/v2/space/page/${pageId}/block?version=${res.body.data.version}`,
       world.as.editor,
     );
-    expect(textsOf(version.body.data.blocks)).toEqual(['旧的变新的']);
+    expect(blockTexts(version.body.data.blocks)).toEqual(['旧的变新的']);
   });
 
   it('restores a version into the live document', async () => {
@@ -151,7 +129,7 @@ describe('versions of a page being edited live', () => {
         `/api/v2/space/page/${pageId}/block?version=0`,
         world.as.owner,
       );
-      return textsOf(res.body.data.blocks)[0] === '第一稿，改过';
+      return blockTexts(res.body.data.blocks)[0] === '第一稿，改过';
     }, 3000);
     const restored = await first.call(
       'POST',

@@ -9,21 +9,16 @@ import { pageDocumentUpdates } from '../../db/schema/index.js';
 import {
   blockText,
   connectCollab,
+  listenForSockets,
+  pageWithParagraphs,
   typeInto,
   until,
   type CollabClient,
 } from '../../../test/collab-clients.js';
-import { buildPage, buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
+import { buildSpaceWithRoles } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { awarenessPayloads, maxPayloadBytes } from './awareness-relay.js';
 import { partsOf, subtractLogged } from './logged-ranges.js';
-
-async function listen(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('not listening');
-  return `ws://127.0.0.1:${address.port}`;
-}
 
 const namesSeen = (client: CollabClient) =>
   [...client.provider.awareness!.getStates().values()]
@@ -54,19 +49,13 @@ describe.each(paths)('editors on two instances, through $through', ({ through, r
     return client;
   }
 
-  async function pageWith(texts: string[]) {
-    const page = await buildPage(first.db, world.space.id, world.ids.owner);
-    const res = await first.call('PUT', `/api/v2/space/page/${page.id}/block`, world.as.owner, {
-      baseRevision: 0,
-      changes: texts.map((text, index) => ({
-        op: 'upsert',
-        blockId: `b${index}`,
-        data: paragraphBlock(`b${index}`, text),
-      })),
-    });
-    expect(res.status).toBe(200);
-    return page.id;
-  }
+  const pageWith = (texts: string[]) =>
+    pageWithParagraphs(
+      first,
+      { id: world.ids.owner, header: world.as.owner },
+      world.space.id,
+      texts,
+    );
 
   const loggedUpdates = async (pageId: string) => {
     const [row] = await first.db
@@ -82,8 +71,8 @@ describe.each(paths)('editors on two instances, through $through', ({ through, r
     const overrides = { redisUrl, rateLimitPerMinute: 1_000_000 };
     first = await createTestApp(overrides);
     second = await createTestApp(overrides, first.database);
-    firstUrl = await listen(first);
-    secondUrl = await listen(second);
+    firstUrl = await listenForSockets(first);
+    secondUrl = await listenForSockets(second);
     world = await buildSpaceWithRoles(first.db);
   });
 

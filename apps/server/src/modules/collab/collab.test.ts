@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pageDocumentUpdates, spaceMembers, users } from '../../db/schema/index.js';
 import {
   blockText,
+  blockTexts,
+  listenForSockets,
+  pageWithParagraphs,
   connectCollab,
   typeInto,
   until,
@@ -35,20 +38,8 @@ function connect(pageId: string, caller: Caller | null, documentName?: string) {
   return client;
 }
 
-/** A page whose draft has the given paragraphs, saved through the API. */
-async function pageWith(texts: string[]) {
-  const page = await buildPage(t.db, world.space.id, world.ids.owner);
-  const res = await t.call('PUT', `/api/v2/space/page/${page.id}/block`, world.as.owner, {
-    baseRevision: 0,
-    changes: texts.map((text, index) => ({
-      op: 'upsert',
-      blockId: `b${index}`,
-      data: paragraphBlock(`b${index}`, text),
-    })),
-  });
-  expect(res.status).toBe(200);
-  return page.id;
-}
+const pageWith = (texts: string[]) =>
+  pageWithParagraphs(t, { id: world.ids.owner, header: world.as.owner }, world.space.id, texts);
 
 async function draft(pageId: string, caller: Caller = 'editor') {
   const res = await t.call('GET', `/api/v2/space/page/${pageId}/block?version=0`, world.as[caller]);
@@ -56,17 +47,9 @@ async function draft(pageId: string, caller: Caller = 'editor') {
   return res.body.data as { revision: number; blocks: Array<{ id: string; content: unknown }> };
 }
 
-const textOf = (block: { content: unknown }) =>
-  Array.isArray(block.content)
-    ? block.content.map((part: { text?: string }) => part.text ?? '').join('')
-    : '';
-
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('not listening');
-  base = `ws://127.0.0.1:${address.port}`;
+  base = await listenForSockets(t);
   world = await buildSpaceWithRoles(t.db);
 });
 
@@ -129,7 +112,7 @@ describe('live editing at /api/v1/collab', () => {
     await editor.synced;
     typeInto(editor.doc, 'b0', 2, '已改');
     const typedAt = Date.now();
-    await until(async () => textOf((await draft(pageId)).blocks[0]!) === '草稿已改', 3000);
+    await until(async () => blockTexts((await draft(pageId)).blocks)[0] === '草稿已改', 3000);
     expect(Date.now() - typedAt).toBeLessThan(2000);
     const after = await draft(pageId);
     expect(after.revision).toBeGreaterThan(revision);
@@ -141,7 +124,7 @@ describe('live editing at /api/v1/collab', () => {
     const editor = connect(pageId, 'editor');
     await editor.synced;
     typeInto(editor.doc, 'b0', 1, '方');
-    await until(async () => textOf((await draft(pageId)).blocks[0]!) === '甲方', 3000);
+    await until(async () => blockTexts((await draft(pageId)).blocks)[0] === '甲方', 3000);
     const { revision } = await draft(pageId);
     const res = await t.call('PUT', `/api/v2/space/page/${pageId}/block`, world.as.owner, {
       baseRevision: revision,
@@ -155,7 +138,7 @@ describe('live editing at /api/v1/collab', () => {
     expect(blockText(editor.doc, 'b0')).toBe('甲方');
     expect(blockText(editor.doc, 'b1')).toBe('乙方');
     const saved = await draft(pageId);
-    expect(saved.blocks.map(textOf)).toEqual(['甲方', '乙方', '丙方']);
+    expect(blockTexts(saved.blocks)).toEqual(['甲方', '乙方', '丙方']);
   });
 
   it('refuses every caller who may not edit, all alike', async () => {

@@ -5,8 +5,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpaceAccessRole, SpaceRole } from '@library/contract';
-import { spaceFiles, spaceNodes, transfers } from '../../db/schema/index.js';
-import { buildSpace, buildStoredFile, buildUser } from '../../../test/factories.js';
+import { spaceFiles, spaceNodes } from '../../db/schema/index.js';
+import {
+  buildRunningImport,
+  buildSpace,
+  buildStoredFile,
+  buildUser,
+} from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   can,
@@ -174,20 +179,11 @@ describe('the visibility rule on rows and in SQL', () => {
       await file(),
       ...(await Promise.all(Object.values(pages).map((page) => file(page.id)))),
     ];
-    const [running] = await t.db
-      .insert(transfers)
-      .values({
-        userId: owner.id,
-        spaceId: space.id,
-        kind: 'import',
-        format: 'zip',
-        status: 'running',
-      })
-      .returning();
+    const running = await buildRunningImport(t.db, owner.id, space.id);
     const imported = await file();
     await t.db
       .update(spaceFiles)
-      .set({ importId: running!.id })
+      .set({ importId: running.id })
       .where(eq(spaceFiles.id, imported.id));
     const deleted = await file();
     await t.db
@@ -197,7 +193,7 @@ describe('the visibility rule on rows and in SQL', () => {
     const nodes = [open, closed, closedSub, ...Object.values(pages), ...links];
     const allFiles = [
       ...files,
-      { ...imported, importId: running!.id },
+      { ...imported, importId: running.id },
       { ...deleted, deletedAt: new Date() },
     ];
     return { space, nodes, files: allFiles };
