@@ -15,6 +15,7 @@
 //   (awareness-relay.ts).
 // - One truth: the draft's block rows are derived from the document `deriveMs` after the last edit
 //   and when the last editor leaves (page module: deriveDraftRows).
+import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -28,6 +29,7 @@ import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import type { DatabaseHandle } from '../../db/database.js';
 import {
+  announcedPage,
   blocksOfDocument,
   compactPageDocument,
   deriveDraftRows,
@@ -133,6 +135,8 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
   const { database, sessions, access, log } = deps;
   const db = database.db;
   const socketSession = createSocketSessionResolver(db, deps.trustedOrigins);
+  /** names this instance in the announcements of what it logged */
+  const instance = crypto.randomUUID();
   const pages = new Map<string, LivePage>();
   const open = new Set<OpenConnection>();
   const redisRelay = deps.redisUrl ? createRedisRelay(deps.redisUrl, log) : undefined;
@@ -154,7 +158,7 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
       if (updates.length === 0) return;
       page.pending = [];
       try {
-        await logPageDocumentUpdates(db, page.pageId, [Y.mergeUpdates(updates)]);
+        await logPageDocumentUpdates(db, page.pageId, [Y.mergeUpdates(updates)], instance);
       } catch (error) {
         // kept for the next try; clients also send what the server lacks when they reconnect
         page.pending = [...updates, ...page.pending];
@@ -211,7 +215,9 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
     }
   };
 
-  const refuse = () => new Error('permission-denied');
+  // Hocuspocus sends the client an error's `reason`, and prints the error when it has a message:
+  // a refusal is an answer, not a fault, so it has none
+  const refuse = () => Object.assign(new Error(), { reason: 'permission-denied' });
 
   async function authenticate(payload: onAuthenticatePayload): Promise<Editor> {
     const pageId = pageIdOf(payload.documentName);
@@ -353,7 +359,10 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
   };
 
   const subscription = await database.listen(pageDocumentChannel, {
-    onMessage(pageId) {
+    onMessage(payload) {
+      const { pageId, loggedBy } = announcedPage(payload);
+      // what this instance logged, it holds already
+      if (loggedBy === instance) return;
       const document = hocuspocus.documents.get(documentPrefix + pageId);
       const page = document && livePage(document);
       if (document && page) void catchUp(page, document);

@@ -6,6 +6,7 @@ import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   OutgoingMessage,
   type afterLoadDocumentPayload,
+  type afterUnloadDocumentPayload,
   type beforeBroadcastStatelessPayload,
   type onAwarenessUpdatePayload,
   type onChangePayload,
@@ -90,6 +91,19 @@ class PageRelay extends RedisExtension {
   override async onStoreDocument() {}
 
   override async afterStoreDocument() {}
+
+  // Documents closed while the app shuts down unload after the Redis connections are gone: there
+  // is nothing left to unsubscribe from.
+  private destroyed = false;
+
+  override async afterUnloadDocument(data: afterUnloadDocumentPayload) {
+    if (!this.destroyed) await super.afterUnloadDocument(data);
+  }
+
+  override async onDestroy() {
+    this.destroyed = true;
+    await super.onDestroy();
+  }
 }
 
 export type { PageRelay };

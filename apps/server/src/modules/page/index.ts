@@ -3,6 +3,7 @@ export { type BlocksCache, createBlocksCache } from './blocks-cache.js';
 export { listComments, pageComments } from './comment.service.js';
 export { blocksOf, draftBlocks, findVersion, pageState } from './page.repo.js';
 export {
+  announcedPage,
   compactPageDocument,
   deriveDraftRows,
   loadPageDocument,

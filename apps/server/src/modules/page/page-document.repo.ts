@@ -7,6 +7,16 @@ import { pageDocumentUpdates, pageDocuments } from '../../db/schema/index.js';
 
 export const pageDocumentChannel = 'library_page_document';
 
+/**
+ * What an announcement names: the page, and the instance that logged live editors' updates (the
+ * instance itself has them already and need not read them back); none for the server's own edits.
+ */
+export function announcedPage(payload: string): { pageId: string; loggedBy: string | null } {
+  const separator = payload.indexOf(' ');
+  if (separator < 0) return { pageId: payload, loggedBy: null };
+  return { pageId: payload.slice(0, separator), loggedBy: payload.slice(separator + 1) };
+}
+
 /** Rows per multi-row insert of updates. */
 const chunkSize = 500;
 
@@ -53,8 +63,13 @@ export async function updatesAfter(db: Executor, pageId: string, afterId: number
     .orderBy(asc(pageDocumentUpdates.id));
 }
 
-/** Logs the updates (under the write lock) and announces them at commit. */
-export async function appendUpdates(db: Executor, pageId: string, updates: Uint8Array[]) {
+/** Logs the updates (under the write lock) and announces them at commit (`announcedPage`). */
+export async function appendUpdates(
+  db: Executor,
+  pageId: string,
+  updates: Uint8Array[],
+  loggedBy: string | null = null,
+) {
   for (let start = 0; start < updates.length; start += chunkSize) {
     await db.insert(pageDocumentUpdates).values(
       updates
@@ -63,7 +78,8 @@ export async function appendUpdates(db: Executor, pageId: string, updates: Uint8
         .map((update) => ({ pageId, update, createdAt: sql`clock_timestamp()` })),
     );
   }
-  await db.execute(sql`select pg_notify(${pageDocumentChannel}, ${pageId})`);
+  const payload = loggedBy === null ? pageId : `${pageId} ${loggedBy}`;
+  await db.execute(sql`select pg_notify(${pageDocumentChannel}, ${payload})`);
 }
 
 /** The merged state replaces the updates up to `through` (under the write lock). */

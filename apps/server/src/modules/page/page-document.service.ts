@@ -20,7 +20,7 @@ import {
 import * as documents from './page-document.repo.js';
 import * as repo from './page.repo.js';
 
-export { pageDocumentChannel } from './page-document.repo.js';
+export { announcedPage, pageDocumentChannel } from './page-document.repo.js';
 
 /** A document's content as stored: one update, and the last logged update it includes. */
 export interface StoredDocument {
@@ -74,16 +74,17 @@ async function storedSince(db: Database, pageId: string, afterId: number | null)
   });
 }
 
-/** Logs updates live editors made, announced to every instance at commit. */
+/** Logs updates live editors made on instance `loggedBy`, announced to every instance at commit. */
 export async function logPageDocumentUpdates(
   db: Database,
   pageId: string,
   updates: Uint8Array[],
+  loggedBy: string,
 ): Promise<void> {
   if (updates.length === 0) return;
   await db.transaction(async (tx) => {
     if (!(await documents.lockDocument(tx, pageId, 'write'))) return; // the page was purged
-    await documents.appendUpdates(tx, pageId, updates);
+    await documents.appendUpdates(tx, pageId, updates, loggedBy);
   });
 }
 
