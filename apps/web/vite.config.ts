@@ -54,7 +54,8 @@ export default defineConfig(({ mode }) => {
     resolve: { conditions: ['@library/source'] },
     server: {
       port: 5173,
-      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+      // ws: the live editing socket (/api/v1/collab) goes through too
+      proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
     },
     build: {
       outDir: 'dist',

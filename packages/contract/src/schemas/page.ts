@@ -8,6 +8,16 @@ import { idSchema } from './space.js';
 // saving changed blocks, published versions, and comments
 // (`GET /v2/space/page/{id}/comment?page=0&pageSize=10000`).
 
+/** The live editing WebSocket (the Hocuspocus protocol), on the API's port. */
+export const collabPath = '/api/v1/collab';
+
+/** What a live page document is called on the collab socket: `page:{pageId}`. */
+export const pageDocumentPrefix = 'page:';
+
+export function pageDocumentName(pageId: string): string {
+  return pageDocumentPrefix + pageId;
+}
+
 /** The live page document's content: BlockNote's fragment in the page's Yjs document. */
 export const pageDocumentFragment = 'document-store';
 

@@ -24,6 +24,7 @@ import {
   type Document,
   type onAuthenticatePayload,
 } from '@hocuspocus/server';
+import { collabPath, pageDocumentName, pageDocumentPrefix } from '@library/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
@@ -49,8 +50,6 @@ import { createAwarenessRelay } from './awareness-relay.js';
 import { partsOf, subtractLogged, type UpdateParts } from './logged-ranges.js';
 import { createRedisRelay } from './redis-relay.js';
 
-export const collabPath = '/api/v1/collab';
-
 /** an update a client sent is in the database this soon (the log's promise is 100 ms) */
 const flushMs = 20;
 /** the draft's rows follow the document this long after the last edit (promised: 2 s) */
@@ -69,7 +68,6 @@ const relayedWaitMs = 2000;
 /** the largest message a client may send (a pasted document can be large) */
 const maxMessageBytes = 32 * 1024 * 1024;
 
-const documentPrefix = 'page:';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The origin of updates read back from the log: applied here, never logged again. */
@@ -126,8 +124,8 @@ export interface CollabServer {
 }
 
 export function pageIdOf(documentName: string): string | undefined {
-  if (!documentName.startsWith(documentPrefix)) return undefined;
-  const pageId = documentName.slice(documentPrefix.length);
+  if (!documentName.startsWith(pageDocumentPrefix)) return undefined;
+  const pageId = documentName.slice(pageDocumentPrefix.length);
   return uuidPattern.test(pageId) ? pageId.toLowerCase() : undefined;
 }
 
@@ -363,7 +361,7 @@ export async function createCollabServer(deps: CollabDeps): Promise<CollabServer
       const { pageId, loggedBy } = announcedPage(payload);
       // what this instance logged, it holds already
       if (loggedBy === instance) return;
-      const document = hocuspocus.documents.get(documentPrefix + pageId);
+      const document = hocuspocus.documents.get(pageDocumentName(pageId));
       const page = document && livePage(document);
       if (document && page) void catchUp(page, document);
     },

@@ -1,3 +1,2 @@
 // The collaboration module's front door: what the app may use of it.
 export { registerCollabModule } from './collab.module.js';
-export { collabPath } from './collab-server.js';

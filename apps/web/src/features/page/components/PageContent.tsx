@@ -1,6 +1,7 @@
 // The page's blocks. They are drawn the moment they arrive, without the editor (StaticPage); for
-// someone who may edit, the editor then loads and mounts out of sight and takes the static
-// rendering's place before the next paint, at the same scroll position. Until then the static
+// someone who may edit, the editor then loads and mounts out of sight and, once the live document
+// has come in (from the server, or the copy kept on this device), takes the static rendering's
+// place before the next paint, at the same scroll position. Until then the static
 // rendering is read only: a click in it is remembered and puts the cursor there once the editor
 // is in, and the characters, Enter and Backspace typed meanwhile follow, played as if typed in the
 // editor, its Markdown shortcuts included (IME input needs the editor and waits for it).
@@ -16,6 +17,7 @@ import {
 } from 'react';
 import type { Block, Locale } from '@library/contract';
 import { caretTargetAt, type CaretTarget } from '../lib/caret-target';
+import type { PageCollab } from '../lib/page-collab';
 import { loadPageEditor } from '../lib/load-page-editor';
 import { captureScrollAnchor, holdScrollAnchor, type ScrollAnchor } from '../lib/scroll-anchor';
 import { LazyPageEditor } from './LazyPageEditor';
@@ -23,14 +25,17 @@ import type { PageEditorHandle } from './PageEditor';
 import { StaticPage } from './StaticPage';
 
 export interface PageContentProps {
+  /** drawn at once, and for readers for good */
   blocks: Block[];
+  /** an editor's live document (null while its connection is being made; always for readers) */
+  collab: PageCollab | null;
+  /** the live document has something to show: the editor may take the static rendering's place */
+  live: boolean;
   editable: boolean;
-  /** changes whenever the editor has to be built again (another language, a restored draft) */
-  editorKey: string;
   locale: Locale;
   theme: 'light' | 'dark';
   onChange?: (read: () => Block[]) => void;
-  /** a reader of the editor's own form of the blocks, once it is mounted */
+  /** a reader of the editor's blocks, once it is mounted */
   onReady?: (read: () => Block[]) => void;
   /** what is on screen is final: the static rendering for readers, the editor once swapped in */
   onShown?: () => void;
@@ -56,7 +61,8 @@ interface Swap {
 
 function EditablePageContent({
   blocks,
-  editorKey,
+  collab,
+  live,
   locale,
   theme,
   onChange,
@@ -65,8 +71,10 @@ function EditablePageContent({
   onCommentBlock,
   commentLabel,
 }: PageContentProps) {
-  const [readyKey, setReadyKey] = useState<string | null>(null);
-  const ready = readyKey === editorKey;
+  /** the mounted editor, waiting for the live document */
+  const [mounted, setMounted] = useState<PageEditorHandle | null>(null);
+  /** the editor has taken the static rendering's place */
+  const [ready, setReady] = useState(false);
   const staticRef = useRef<HTMLDivElement>(null);
   const slotRef = useRef<HTMLDivElement>(null);
   /** a click in the static rendering, and what was typed after it */
@@ -79,20 +87,24 @@ function EditablePageContent({
     void loadPageEditor();
   }, []);
 
-  const handleReady = useCallback(
-    (read: (() => Block[]) | null, editor: PageEditorHandle) => {
-      if (read) onReadyRef.current?.(read);
-      swap.current = {
-        anchor: captureScrollAnchor(staticRef.current),
-        target: pending.current?.target ?? null,
-        typed: pending.current?.typed ?? '',
-        editor,
-      };
-      pending.current = null;
-      setReadyKey(editorKey);
-    },
-    [editorKey],
-  );
+  // the editor is mounted (again, after a language switch): it takes over once the document is in
+  const handleReady = useCallback((read: () => Block[], editor: PageEditorHandle) => {
+    onReadyRef.current?.(read);
+    setMounted(editor);
+  }, []);
+
+  // the swap, while the static rendering is still there to take the scroll place from
+  useLayoutEffect(() => {
+    if (ready || !mounted || !live) return;
+    swap.current = {
+      anchor: captureScrollAnchor(staticRef.current),
+      target: pending.current?.target ?? null,
+      typed: pending.current?.typed ?? '',
+      editor: mounted,
+    };
+    pending.current = null;
+    setReady(true);
+  }, [ready, mounted, live]);
 
   // right after the swap, before the browser paints it
   useLayoutEffect(() => {
@@ -158,17 +170,17 @@ function EditablePageContent({
         />
       )}
       <div ref={slotRef} className="page-editor-slot" hidden={!ready}>
-        <LazyPageEditor
-          key={editorKey}
-          initialBlocks={blocks}
-          editable
-          locale={locale}
-          theme={theme}
-          onChange={onChange}
-          onReady={handleReady}
-          onCommentBlock={onCommentBlock}
-          commentLabel={commentLabel}
-        />
+        {collab ? (
+          <LazyPageEditor
+            collab={collab}
+            locale={locale}
+            theme={theme}
+            onChange={onChange}
+            onReady={handleReady}
+            onCommentBlock={onCommentBlock}
+            commentLabel={commentLabel}
+          />
+        ) : null}
       </div>
     </>
   );

@@ -1,4 +1,7 @@
-// The BlockNote editor, loaded lazily in its own chunk (import it through LazyPageEditor).
+// The BlockNote editor, loaded lazily in its own chunk (import it through LazyPageEditor), in
+// collaboration mode: its document is the page's live Yjs document (lib/page-collab.ts), others'
+// carets and selections show in their colours with their names, and undo takes back only one's
+// own changes (BlockNote's Yjs undo).
 // Chinese UI from BlockNote's own dictionaries, light/dark from the app theme, code blocks
 // highlighted by @blocknote/code-block, a callout block in the slash menu (lib/page-schema.tsx);
 // the drag handle menu adds "comment on this block". The block being typed in is never skipped by
@@ -7,7 +10,7 @@
 // upload panel) and are stored as `/v3/space/file/{fileId}`, resolved to a fresh signed preview
 // URL whenever a block shows them.
 import { Suspense, useLayoutEffect, useMemo, useRef } from 'react';
-import { docToBlocks, nodeToBlock, type PartialBlock } from '@blocknote/core';
+import { nodeToBlock } from '@blocknote/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { SideMenuExtension } from '@blocknote/core/extensions';
@@ -44,23 +47,25 @@ import {
 } from '../../files';
 import { pageSchema, pageSlashMenuItems, type PageEditorInstance } from '../lib/page-schema';
 import { textPoint, type CaretTarget } from '../lib/caret-target';
+import type { PageCollab } from '../lib/page-collab';
 import { editingBlockExtension } from '../lib/editing-block';
 import { replayTyped } from '../lib/replay-typed';
 
 export interface PageEditorProps {
-  /** the document when the editor mounts; later changes come from the user */
-  initialBlocks: Block[];
-  editable: boolean;
+  /** the page's live document and the connection that keeps it */
+  collab: PageCollab;
   locale: Locale;
   theme: 'light' | 'dark';
-  /** the document changed; `read` answers its blocks (reading them all costs, so only on demand) */
+  /**
+   * the document changed, here or by someone else; `read` answers its blocks (reading them all
+   * costs, so only on demand)
+   */
   onChange?: (read: () => Block[]) => void;
   /**
-   * The editor is mounted (before the browser paints it): a reader of the blocks as it
-   * normalised them (when editable; reading converts them all, so only on demand), and a way to
-   * put the cursor where the user clicked while it was loading.
+   * The editor is mounted (before the browser paints it): a reader of its blocks (on demand),
+   * and a way to put the cursor where the user clicked while it was loading.
    */
-  onReady?: (read: (() => Block[]) | null, editor: PageEditorHandle) => void;
+  onReady?: (read: () => Block[], editor: PageEditorHandle) => void;
   /** shown in the drag handle menu when given */
   onCommentBlock?: (blockId: string) => void;
   commentLabel?: string;
@@ -146,8 +151,6 @@ const dictionaries = { zh_CN: zh, zh_TW: zhTW, en_US: en } as const;
 
 // The contract keeps blocks as loose JSON; BlockNote's own block types are richer.
 const toContract = (blocks: unknown): Block[] => blocks as Block[];
-const toEditor = (blocks: Block[]) =>
-  blocks as unknown as PartialBlock<typeof schema.blockSchema>[];
 
 /** A block's file URL as the browser can load it: our files through a fresh signed URL. */
 async function resolveFileUrl(url: string): Promise<string> {
@@ -181,8 +184,7 @@ function CommentBlockItem({
 }
 
 export function PageEditor({
-  initialBlocks,
-  editable,
+  collab,
   locale,
   theme,
   onChange,
@@ -191,7 +193,6 @@ export function PageEditor({
   commentLabel,
 }: PageEditorProps) {
   const { t } = useTranslation();
-  const readLatest = useRef(() => initialBlocks);
   const dictionary = dictionaries[locale];
   const { spaceId = '', pageId = '' } = useParams();
   const target = useRef({ spaceId, pageId });
@@ -199,17 +200,17 @@ export function PageEditor({
   const editorRef = useRef<{ removeBlocks: (ids: string[]) => unknown } | null>(null);
   // without the provider's 'upload files' switch the editor offers no upload (links still work)
   const uploadOn = useFeature('uploadFile');
-  // built again only when the editor is (a new language, the switch): from what was typed so far
-  const initialContent = useMemo(() => {
-    const blocks = readLatest.current();
-    return blocks.length > 0 ? toEditor(blocks) : undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is rebuilt with these
-  }, [dictionary, uploadOn]);
+  // built again for another language or the switch, on the same live document
   const editor = useCreateBlockNote(
     {
       schema,
       dictionary,
-      initialContent,
+      collaboration: {
+        fragment: collab.fragment,
+        provider: { awareness: collab.provider.awareness ?? undefined },
+        user: collab.me,
+        showCursorLabels: 'activity',
+      },
       // images and files are stored by URL; root-relative paths follow the §7 image path rule
       resolveFileUrl,
       uploadFile: !uploadOn
@@ -235,7 +236,7 @@ export function PageEditor({
       // the block being typed in is never skipped by content-visibility (lib/editing-block.ts)
       extensions: [editingBlockExtension()],
     },
-    [dictionary, uploadOn],
+    [dictionary, uploadOn, collab],
   );
   editorRef.current = editor;
   const restoreLookups = useRef<(() => void) | null>(null);
@@ -246,17 +247,11 @@ export function PageEditor({
 
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
-  const editableRef = useRef(editable);
-  editableRef.current = editable;
   // a layout effect: whoever swaps a stand-in for the editor does it before the next paint
   useLayoutEffect(() => {
     restoreLookups.current?.();
     restoreLookups.current = null;
-    const loaded = editor.prosemirrorState.doc;
-    onReadyRef.current?.(
-      editableRef.current ? () => toContract(docToBlocks(loaded, editor.pmSchema)) : null,
-      editorHandle(editor),
-    );
+    onReadyRef.current?.(() => toContract(editor.document), editorHandle(editor));
   }, [editor]);
 
   const DragMenu = useMemo(() => {
@@ -279,16 +274,11 @@ export function PageEditor({
     <>
       <BlockNoteView
         editor={editor}
-        editable={editable}
         theme={theme}
         className="page-editor"
-        sideMenu={DragMenu ? false : editable}
+        sideMenu={!DragMenu}
         slashMenu={false}
-        onChange={() => {
-          const read = () => toContract(editor.document);
-          readLatest.current = read;
-          onChange?.(read);
-        }}
+        onChange={() => onChange?.(() => toContract(editor.document))}
       >
         <SuggestionMenuController
           triggerCharacter="/"
@@ -300,13 +290,13 @@ export function PageEditor({
             )
           }
         />
-        {DragMenu && editable ? (
+        {DragMenu ? (
           <SideMenuController
             sideMenu={(props) => <SideMenu {...props} dragHandleMenu={DragMenu} />}
           />
         ) : null}
       </BlockNoteView>
-      {editable && spaceId && <PageUploads spaceId={spaceId} pageId={pageId} />}
+      {spaceId && <PageUploads spaceId={spaceId} pageId={pageId} />}
     </>
   );
 }

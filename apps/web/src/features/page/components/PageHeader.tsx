@@ -1,4 +1,5 @@
-// The page's icon (an emoji, or a picture path) and its title, which is the page's name.
+// The page's icon (an emoji, or a picture path), its title, which is the page's name, and (for
+// editors) the people on the page with them.
 import { useEffect, useState } from 'react';
 import { Button, Input, Popover, Typography } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
@@ -59,7 +60,16 @@ function PageIcon({ avatar }: { avatar: string | null }) {
   return avatar ? <span className="page-icon-emoji">{avatar}</span> : <FileTextOutlined />;
 }
 
-export function PageHeader({ page, editable }: { page: PageDetail; editable: boolean }) {
+export function PageHeader({
+  page,
+  editable,
+  people,
+}: {
+  page: PageDetail;
+  editable: boolean;
+  /** the people editing the page with the user, at the header's end */
+  people?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const update = useUpdatePage(page.pageId);
   const [title, setTitle] = useState(page.title);
@@ -134,6 +144,7 @@ export function PageHeader({ page, editable }: { page: PageDetail; editable: boo
           {page.title || t('page.untitled')}
         </Typography.Title>
       )}
+      {people}
     </header>
   );
 }

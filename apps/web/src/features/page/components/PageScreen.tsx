@@ -1,17 +1,11 @@
 // One page inside the space layout (`/space/:spaceId/page/:pageId`, and the mobile route):
-// icon and title, the toolbar (save state; share, export, versions, comments), and the blocks (PageContent) —
-// the draft in the editor for editors, drawn at once and then handed to the editor as it loads;
-// the published version drawn without the editor for readers. The page and its blocks are asked
-// for together (and, when the app opens on the page, at start-up: api/page-prefetch.ts).
-import {
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+// icon and title, the people editing it, the toolbar (where the changes stand; share, export,
+// versions, comments), and the blocks (PageContent) — for editors the live document, edited
+// together (hooks/use-page-collab.ts), its draft drawn at once and handed to the editor as it
+// loads; the published version drawn without the editor for readers, who open no socket. The
+// page and its blocks are asked for together (and, when the app opens on the page, at start-up:
+// api/page-prefetch.ts).
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton, Tag } from 'antd';
@@ -41,16 +35,17 @@ import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
 import { forgetEarly } from '../api/page-prefetch';
 import { usePageComments } from '../api/get-page-comments';
 import { recordPageVisit } from '../api/record-page-visit';
-import { usePageSaver, useSaveState } from '../hooks/use-page-saver';
-import type { PageSaver } from '../lib/page-saver';
+import { useCollabPeople, useCollabState, usePageCollab } from '../hooks/use-page-collab';
+import { collabReady } from '../lib/collab-status';
+import type { PageCollab } from '../lib/page-collab';
 import { highlightBlock } from '../lib/highlight-block';
 import { loadPageEditor } from '../lib/load-page-editor';
+import { CollabStatus } from './CollabStatus';
 import { CommentsDrawer } from './CommentsDrawer';
-import { ConflictPanel } from './ConflictPanel';
 import { PageContent } from './PageContent';
 import { PageHeader } from './PageHeader';
+import { PagePeople } from './PagePeople';
 import { PageToolbar, type PageAction } from './PageToolbar';
-import { SaveStatus } from './SaveStatus';
 import { StaticPage } from './StaticPage';
 import { VersionsDrawer } from './VersionsDrawer';
 import './page-screen.css';
@@ -107,11 +102,47 @@ function PageView({ pageId }: { pageId: string }) {
   return <PageBody page={page.data} />;
 }
 
-/** The toolbar's save state: the only part of the screen a keystroke re-renders. */
-function PageSaveStatus({ saver }: { saver: PageSaver }) {
-  const state = useSaveState(saver);
-  return <SaveStatus state={state} onRetry={() => void saver.saveNow()} />;
+/** Where the changes stand: the only part of the screen a keystroke re-renders. */
+function PageCollabStatus({ collab }: { collab: PageCollab | null }) {
+  return <CollabStatus state={useCollabState(collab)} />;
 }
+
+function PageCollabPeople({ collab }: { collab: PageCollab | null }) {
+  return <PagePeople people={useCollabPeople(collab)} />;
+}
+
+/**
+ * An editor's keys and leaving: Ctrl/Cmd+S is no browser "save as" (everything saves by itself),
+ * and closing the tab with changes the server has not confirmed asks first (they are kept on this
+ * device, but nobody else sees them until the page is opened here again).
+ */
+function useEditorKeys(collab: PageCollab | null) {
+  useEffect(() => {
+    if (!collab) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+      }
+    };
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (collab.state.unsynced === 0 || collab.state.refused) return;
+      event.preventDefault();
+      // older browsers want returnValue set
+      event.returnValue = '';
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => {
+      window.removeEventListener('keydown', handleKeyDown);
+      window.removeEventListener('beforeunload', handleBeforeUnload);
+    };
+  }, [collab]);
+}
+
+const noBlocks: Block[] = [];
+
+/** how long publishing waits for this editor's changes to reach the server */
+const publishWaitMs = 5000;
 
 function useEditorLook() {
   const { i18n } = useTranslation();
@@ -128,10 +159,15 @@ function PageBody({ page }: { page: PageDetail }) {
   const canEdit = page.abilities.canEdit;
   if (canEdit) void loadPageEditor();
   const draft = usePageBlocks(pageId, 0);
-  const saver = usePageSaver(pageId, canEdit);
-  const conflict = useSaveState(saver, (state) => state === 'conflict');
-  const [editorKey, setEditorKey] = useState(0);
-  const [loaded, setLoaded] = useState(false);
+  const collab = usePageCollab(pageId, canEdit);
+  const live = useCollabState(
+    collab,
+    (state, open) => open !== null && collabReady(state, open.fragment.length > 0),
+  );
+  const refused = useCollabState(collab, (state) => state.refused);
+  useEditorKeys(collab);
+  /** the editor's blocks once it is in (for the comments drawer's anchors) */
+  const readEditor = useRef<(() => Block[]) | null>(null);
   /** raised each time the page's content is final on screen (the editor swapped in) */
   const [shown, setShown] = useState(0);
   const [viewing, setViewing] = useState<PageVersion | null>(null);
@@ -147,15 +183,14 @@ function PageBody({ page }: { page: PageDetail }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const citedBlockId = useSearchParams()[0].get('block');
 
-  // (Re)load the editor whenever the server sends the draft: first open, restore. Before the
-  // browser paints: blocks that are already there are drawn in the first frame, no skeleton.
   const draftData = draft.data;
-  useLayoutEffect(() => {
-    if (!draftData) return;
-    saver.load(draftData.blocks, draftData.revision ?? 0);
-    setEditorKey((key) => key + 1);
-    setLoaded(true);
-  }, [draftData, saver]);
+  const loaded = draftData !== undefined;
+
+  // the server refused the live document (access lost, the page gone): what the page now is for
+  // this user is asked again, and the screen follows (the reader's view, or not found)
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: pageQueryKey(pageId) });
+  }, [refused, queryClient, pageId]);
 
   // A reference of the AI chat names a block (`?block=`): once it is drawn (the static rendering,
   // and again once the editor has taken its place), jump to it and highlight it the way an
@@ -170,27 +205,28 @@ function PageBody({ page }: { page: PageDetail }) {
       if (found || tries >= 100) clearInterval(timer);
     }, 100);
     return () => clearInterval(timer);
-  }, [citedBlockId, loaded, editorKey, shown]);
+  }, [citedBlockId, loaded, shown]);
 
-  const handleChange = useCallback(
-    (read: () => Block[]) => {
-      saver.edit(read);
-      setStarted(true);
-    },
-    [saver],
-  );
+  // the start screen goes once the page has something in it, typed here or by someone else
+  const handleChange = useCallback((read: () => Block[]) => {
+    readEditor.current = read;
+    setStarted((was) => was || !isEmptyDraft(read()));
+  }, []);
+  const handleReady = useCallback((read: () => Block[]) => {
+    readEditor.current = read;
+    setStarted((was) => was || !isEmptyDraft(read()));
+  }, []);
   const startWriting = () => {
     setStarted(true);
     bodyRef.current
       ?.querySelector<HTMLElement>('.page-editor-slot [contenteditable="true"]')
       ?.focus();
   };
-  // a template filled the page: the editor reloads the draft, as after a restore
-  const handleFilled = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ['page', pageId] }),
-    [queryClient, pageId],
-  );
-  const handleReady = useCallback((read: () => Block[]) => saver.rebase(read), [saver]);
+  // a template filled the page: the live document already shows it; the rest of the page follows
+  const handleFilled = useCallback(() => {
+    setStarted(true);
+    void queryClient.invalidateQueries({ queryKey: ['page', pageId] });
+  }, [queryClient, pageId]);
   const handleShown = useCallback(() => setShown((count) => count + 1), []);
   const handleCommentBlock = useCallback((blockId: string) => {
     setAnchorBlockId(blockId);
@@ -202,29 +238,13 @@ function PageBody({ page }: { page: PageDetail }) {
   };
   const shownBlocks = (): Block[] => {
     if (viewing) return versionBlocks.data?.blocks ?? [];
-    return canEdit ? saver.document : (draft.data?.blocks ?? []);
+    return readEditor.current?.() ?? draftData?.blocks ?? [];
   };
-
-  // The document the editor starts from, read once per editor (re)build — another language, a
-  // reloaded draft, back from viewing a version (what was typed is kept) — not on every render
-  // of this screen: reading the saver's document converts the whole editor content.
-  const contentKey = `${locale}-${editorKey}`;
-  const draftBlocks = draft.data?.blocks;
-  const contentBlocks = useMemo(
-    () => (canEdit ? saver.document : (draftBlocks ?? [])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- contentKey, viewing: read again
-    [canEdit, saver, draftBlocks, contentKey, viewing],
-  );
 
   const commentCount = comments.data?.total ?? 0;
   // an editor's new page: the start screen under the editor until it is left or filled
   const starting =
-    canEdit &&
-    !viewing &&
-    !started &&
-    !conflict &&
-    draftData !== undefined &&
-    isEmptyDraft(draftData.blocks);
+    canEdit && !viewing && !started && draftData !== undefined && isEmptyDraft(draftData.blocks);
   const unpublished = !canEdit && isNotFound(draft.error);
 
   const actions: PageAction[] = [];
@@ -321,24 +341,12 @@ function PageBody({ page }: { page: PageDetail }) {
   } else {
     body = (
       <>
-        {conflict ? (
-          <ConflictPanel
-            pageId={pageId}
-            mine={saver.document}
-            locale={locale}
-            theme={theme}
-            onKeepMine={(server, revision) => void saver.keepMine(server, revision)}
-            onTakeServer={(server, revision) => {
-              saver.load(server, revision);
-              setEditorKey((key) => key + 1);
-            }}
-          />
-        ) : null}
         <PageContent
           key={canEdit ? 'editor' : 'reader'}
-          blocks={contentBlocks}
+          blocks={draftData?.blocks ?? noBlocks}
+          collab={collab}
+          live={live}
           editable={canEdit}
-          editorKey={contentKey}
           locale={locale}
           theme={theme}
           onChange={canEdit ? handleChange : undefined}
@@ -351,7 +359,7 @@ function PageBody({ page }: { page: PageDetail }) {
           <PageStartScreen
             spaceId={page.spaceId}
             pageId={pageId}
-            baseRevision={() => saver.baseRevision}
+            baseRevision={() => draftData?.revision ?? 0}
             onStartWriting={startWriting}
             onFilled={handleFilled}
           />
@@ -364,12 +372,20 @@ function PageBody({ page }: { page: PageDetail }) {
     <div className="page-screen" data-page-id={pageId}>
       <PageToolbar
         status={
-          canEdit && !viewing ? <PageSaveStatus saver={saver} /> : <Tag>{t('page.readOnly')}</Tag>
+          canEdit && !viewing ? (
+            <PageCollabStatus collab={collab} />
+          ) : (
+            <Tag>{t('page.readOnly')}</Tag>
+          )
         }
         actions={actions}
       />
       <div className={`page-body${starting ? ' page-starting' : ''}`} ref={bodyRef}>
-        <PageHeader page={page} editable={canEdit} />
+        <PageHeader
+          page={page}
+          editable={canEdit}
+          people={canEdit ? <PageCollabPeople collab={collab} /> : null}
+        />
         {body}
       </div>
       {shareOpen && (
@@ -386,7 +402,9 @@ function PageBody({ page }: { page: PageDetail }) {
         canPublish={page.abilities.canPublish}
         locale={locale}
         onClose={() => setVersionsOpen(false)}
-        beforePublish={() => (canEdit ? saver.saveNow() : Promise.resolve())}
+        beforePublish={async () => {
+          if (collab) await collab.whenSaved(publishWaitMs);
+        }}
         onOpenVersion={(version) => {
           setViewing(version);
           setVersionsOpen(false);
