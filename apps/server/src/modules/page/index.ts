@@ -5,6 +5,7 @@ export { blocksOf, draftBlocks, findVersion, pageState } from './page.repo.js';
 export {
   announcedPage,
   compactPageDocument,
+  currentDraft,
   deriveDraftRows,
   loadPageDocument,
   logPageDocumentUpdates,

@@ -10,6 +10,7 @@ import {
   type TemplateNode,
   type TemplateSummary,
 } from '@library/contract';
+import * as Y from 'yjs';
 import { jobs, spaceNodes } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import {
@@ -19,7 +20,9 @@ import {
   buildUser,
   paragraphBlock,
 } from '../../../test/factories.js';
+import { typeInto } from '../../../test/collab-clients.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { blocksOfDocument, loadPageDocument, logPageDocumentUpdates } from '../page/index.js';
 
 let t: TestApp;
 let sysAdmin: { id: number; headers: Record<string, string> };
@@ -564,6 +567,32 @@ describe('filling an empty page from a template', () => {
     const blocks = await draftOf(as.editor, pageId);
     expect(blocks.map((block) => block.id)).not.toContain('e1');
     expect(textsOf(blocks).length).toBeGreaterThan(2);
+  });
+
+  it('does not fill a page someone is typing in live, though its rows are still empty', async () => {
+    const { space, as } = await buildSpaceWithRoles(t.db);
+    const pageId = await newPage(as.editor, space.id, '空白', [
+      { id: 'e1', type: 'paragraph', props: {}, content: [], children: [] },
+    ]);
+    // a keystroke logged by the live editing socket, not yet derived into the rows
+    const stored = await loadPageDocument(t.db, pageId);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, stored.update);
+    const typed: Uint8Array[] = [];
+    doc.on('update', (update: Uint8Array) => typed.push(update));
+    typeInto(doc, 'e1', 0, '正在输入');
+    await logPageDocumentUpdates(t.db, pageId, typed, 'test');
+    expect(textsOf(await draftOf(as.editor, pageId))).toEqual(['']);
+
+    await expectCode(
+      call('POST', '/api/v1/template/starter/okr/fill', as.editor, { pageId, baseRevision: 1 }),
+      ErrorCode.noRowsUpdated,
+      409,
+    );
+    // the refusal changed nothing: the live document still holds what was typed
+    const after = new Y.Doc();
+    Y.applyUpdate(after, (await loadPageDocument(t.db, pageId)).update);
+    expect(textsOf(blocksOfDocument(after))).toEqual(['正在输入']);
   });
 
   it('needs edit access to the page, a page template, and a space template of the page’s space', async () => {

@@ -26,7 +26,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
 import { resourcesOf } from '../admin/index.js';
-import { draftBlocks, replaceDraft } from '../page/index.js';
+import { currentDraft, replaceDraft } from '../page/index.js';
 import { bumpDraftRevision } from '../page/index.js';
 import { accessNode, accessSpace } from '../space/index.js';
 import type { NodeRow } from '../space/index.js';
@@ -296,7 +296,7 @@ const creationAttempts = 3;
 /**
  * An empty page (its start screen) takes a page template's blocks, fresh ids, in one
  * transaction: the caller must edit the page, a space template fills pages of its own space only,
- * and a draft someone wrote in meanwhile (or a revision other than `baseRevision`) is refused
+ * and a draft someone wrote in meanwhile, live or saved (or a revision other than `baseRevision`), is refused
  * with 409 + 100006.
  */
 async function fillPage(
@@ -315,7 +315,8 @@ async function fillPage(
   return db.transaction(async (tx) => {
     const now = new Date();
     const revision = await bumpDraftRevision(tx, page.id, input.baseRevision, userId, now);
-    if (!isEmptyDraft(await draftBlocks(tx, page.id))) {
+    // the live document as it is now: what an editor typed a moment ago is not in the rows yet
+    if (!isEmptyDraft(await currentDraft(tx, page.id, now))) {
       throw new AppError(ErrorCode.noRowsUpdated, { detail: 'the page is not empty' });
     }
     await replaceDraft(tx, page.id, freshBlocks(node.blocks), now);
