@@ -48,8 +48,16 @@ export async function listenPostgres(
   let retry: NodeJS.Timeout | undefined;
   let heardSelfAt = 0;
 
-  const send = (payload: string) =>
-    client?.query('select pg_notify($1, $2)', [channel, payload]).then(() => undefined);
+  // one statement at a time on the listening connection (pg deprecates overlapping queries on a
+  // client): each send waits for the one before it, whatever became of that one
+  let sending: Promise<unknown> = Promise.resolve();
+  const send = (payload: string) => {
+    const on = client;
+    if (!on) return undefined;
+    const sent = sending.then(() => on.query('select pg_notify($1, $2)', [channel, payload]));
+    sending = sent.catch(() => undefined);
+    return sent.then(() => undefined);
+  };
   const releaseAll = () => {
     for (const wait of waiting.values()) wait.resolve();
     waiting.clear();
