@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pageDocumentUpdates, spaceMembers, users } from '../../db/schema/index.js';
 import {
@@ -220,5 +221,32 @@ describe('live editing at /api/v1/collab', () => {
     const res = await t.call('DELETE', `/api/v2/space/page/${pageId}`, world.as.owner);
     expect(res.status).toBe(200);
     expect(await owner.refused).toBe('permission-denied');
+  });
+});
+
+describe('opening live editing sockets', () => {
+  let limited: TestApp;
+  let limitedBase: string;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimitPerMinute: 3 }, t.database);
+    limitedBase = await listenForSockets(limited);
+  });
+  afterAll(() => limited.close());
+
+  /** The HTTP status the upgrade got: 101 when the socket opened. */
+  const upgrade = () =>
+    new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(`${limitedBase}/api/v1/collab`);
+      socket.on('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('error', reject);
+    });
+
+  it('counts against the address’s limit per minute, like requests, and answers 429 past it', async () => {
+    expect([await upgrade(), await upgrade(), await upgrade()]).toEqual([101, 101, 101]);
+    expect(await upgrade()).toBe(429);
   });
 });
