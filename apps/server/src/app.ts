@@ -32,6 +32,7 @@ import { registerHistoryModule } from './modules/history/index.js';
 import { registerLoginModule } from './modules/login/index.js';
 import { registerMcpModule } from './modules/mcp/index.js';
 import { registerNoteModule } from './modules/note/index.js';
+import { registerNotificationModule } from './modules/notification/index.js';
 import { registerOrderModule } from './modules/order/index.js';
 import { registerCollabModule } from './modules/collab/index.js';
 import { registerPageModule } from './modules/page/index.js';
@@ -65,6 +66,7 @@ const modules: Array<(app: App, services: AppServices) => void> = [
   registerNoteModule,
   registerSearchModule,
   registerHistoryModule,
+  registerNotificationModule,
   registerTemplateModule,
   registerFileModule,
   registerTransferModule,

@@ -12,3 +12,4 @@ export * from './search.js';
 export * from './templates.js';
 export * from './access-keys.js';
 export * from './transfers.js';
+export * from './notifications.js';

@@ -46,6 +46,13 @@ export const Job = {
   indexSearchAll: defineJob('search.index-all', none),
   /** makes a topic subtree from a template (a pending creation, template.service.ts) */
   createFromTemplate: defineJob('template.create', z.object({ creationId: z.string() })),
+  /** tells whom a new comment concerns: the mentioned, the one answered, the page's watchers */
+  notifyComment: defineJob('notification.comment', z.object({ commentId: z.string() })),
+  /** tells the watchers of a page, its topics and its space of a version published */
+  notifyPublish: defineJob(
+    'notification.publish',
+    z.object({ pageId: z.string(), version: z.number().int() }),
+  ),
   /** runs one import or export (a transfer, transfer.service.ts) */
   runTransfer: defineJob('transfer.run', z.object({ transferId: z.string() })),
   /** removes a finished transfer and its stored upload and export a day later */

@@ -10,6 +10,8 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { accessPage } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
@@ -120,12 +122,16 @@ export async function createComment(
     }
   }
   // createdAt comes from the database clock (microseconds) so threads order reliably
-  const row = await repo.insertComment(db, {
-    pageId,
-    parentId,
-    blockId: input.blockId ?? null,
-    content: input.content.trim(),
-    createdBy: userId,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertComment(tx, {
+      pageId,
+      parentId,
+      blockId: input.blockId ?? null,
+      content: input.content.trim(),
+      createdBy: userId,
+    });
+    await enqueueJob(tx, Job.notifyComment, { commentId: inserted.id });
+    return inserted;
   });
   return presentComment(row, { userId, role }, await loadPeople(db, [userId]));
 }

@@ -46,6 +46,7 @@ export async function publish(
       });
       await repo.setPublishedVersion(tx, pageId, version);
       await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
+      await enqueueJob(tx, Job.notifyPublish, { pageId, version });
       return inserted;
     });
     return presentVersion(row, row.version, await repo.people(db, [userId]));
