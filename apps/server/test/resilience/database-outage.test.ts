@@ -23,10 +23,11 @@ import { report } from './report.js';
 const clients = 10;
 const outageMs = 30_000;
 /**
- * the instance's LISTEN connections: sessions (session-cache.ts), access (access-cache.ts), and
- * live pages' logged updates and carets (collab-server.ts, awareness-relay.ts)
+ * the instance's LISTEN connections: sessions (session-cache.ts), access (access-cache.ts),
+ * live pages' logged updates and carets (collab-server.ts, awareness-relay.ts), and new
+ * notifications (notification-stream.ts)
  */
-const channels = 4;
+const channels = 5;
 
 afterAll(() => stopAll());
 
