@@ -17,7 +17,9 @@ export function CollabStatus({ state }: { state: CollabState }) {
   const hint = t('page.live.hint');
   let icon: React.ReactNode;
   let text: string;
-  let type: 'secondary' | 'warning' | 'danger' = 'secondary';
+  // offline and reconnecting read in the body colour (antd's warning yellow is too faint on
+  // white); the icon says something is off
+  let type: 'secondary' | 'danger' | undefined = 'secondary';
   switch (status.kind) {
     case 'saved':
       icon = <CheckCircleOutlined />;
@@ -37,7 +39,7 @@ export function CollabStatus({ state }: { state: CollabState }) {
         status.unsynced > 0
           ? t('page.live.offlineUnsynced', { count: status.unsynced })
           : t('page.live.offline');
-      type = 'warning';
+      type = undefined;
       break;
     case 'reconnecting':
       icon = <LoadingOutlined />;
@@ -45,7 +47,7 @@ export function CollabStatus({ state }: { state: CollabState }) {
         status.unsynced > 0
           ? t('page.live.reconnectingUnsynced', { count: status.unsynced })
           : t('page.live.reconnecting');
-      type = 'warning';
+      type = undefined;
       break;
     case 'refused':
       icon = <ExclamationCircleOutlined />;

@@ -100,9 +100,16 @@ export class PageCollab {
     this.provider.setAwarenessField('user', me);
     this.everyone = [me];
 
+    const socket = this.provider.configuration.websocketProvider;
     const goOffline = () => {
       this.update({ online: false });
       this.provider.disconnect();
+      // A socket cut off by the network may never finish closing, and while it counts as open
+      // the provider ignores connect(): it is let go at once, the way the provider itself lets
+      // go of a socket that stopped answering.
+      if (socket.status !== WebSocketStatus.Disconnected) {
+        socket.onClose({ event: { code: 4000, reason: 'offline' } });
+      }
     };
     const goOnline = () => {
       this.update({ online: true });
