@@ -208,3 +208,23 @@ export const mcpSpaceListSchema = z.object({
   total: z.number().int(),
 });
 export type McpSpaceList = z.infer<typeof mcpSpaceListSchema>;
+
+/**
+ * `GET /api/v2/space/{id}/people?keywords=`: people of the space to mention (members, directly
+ * or through a team), the caller's friends first, then people sharing a team with the caller.
+ */
+export const spacePeopleQuerySchema = z.object({
+  keywords: z.string().trim().max(100).default(''),
+});
+export type SpacePeopleQuery = z.input<typeof spacePeopleQuerySchema>;
+
+export const spacePersonSchema = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  friend: z.boolean(),
+});
+export type SpacePerson = z.infer<typeof spacePersonSchema>;
+
+export const spacePeopleSchema = z.object({ list: z.array(spacePersonSchema) });
+export type SpacePeople = z.infer<typeof spacePeopleSchema>;

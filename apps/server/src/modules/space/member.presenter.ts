@@ -1,7 +1,13 @@
 // A space's member groups as the API answers them: each member with a name and an avatar, a team
 // with the number of its people. A deleted team holds nobody, so it is left out until restored.
-// Also the spaces a team reaches and those a friend shares with the caller.
-import type { MemberGroup, SharedSpace, SpaceRole, TeamSpace } from '@library/contract';
+// Also the spaces a team reaches, those a friend shares with the caller, and people to mention.
+import type {
+  MemberGroup,
+  SharedSpace,
+  SpacePerson,
+  SpaceRole,
+  TeamSpace,
+} from '@library/contract';
 import type { UserRow } from '../../db/schema/index.js';
 import { avatarPath } from '../user/index.js';
 import type { membersOf, MemberGroupRow, spacesOfTeams, teamsByIds } from './member.repo.js';
@@ -69,4 +75,18 @@ export function presentSharedSpace(
   friendRole: SpaceRole,
 ): SharedSpace {
   return { spaceId: space.id, name: space.name, icon: space.icon, myRole, friendRole };
+}
+
+export function presentSpacePerson(row: {
+  id: number;
+  nickname: string;
+  avatarKey: string | null;
+  friend: boolean;
+}): SpacePerson {
+  return {
+    userId: String(row.id),
+    nickname: row.nickname,
+    avatar: avatarPath({ id: row.id, avatarKey: row.avatarKey }),
+    friend: row.friend,
+  };
 }

@@ -158,3 +158,44 @@ export function spacesOfTeams(db: Executor, teamIds: string[]) {
     )
     .orderBy(asc(spaces.name), asc(spaces.id), desc(sql`array_length(${teams.path}, 1)`));
 }
+
+/**
+ * Active people of the space (members directly or through a team or a team under it) whose
+ * nickname holds `keywords`: the caller's friends first, then people sharing a team with the
+ * caller, then by nickname; at most `limit`.
+ */
+export async function peopleOfSpace(
+  db: Executor,
+  spaceId: string,
+  callerId: number,
+  keywords: string,
+  limit: number,
+) {
+  const pattern = `%${keywords.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const friend = sql<boolean>`exists (select 1 from friendships f
+    where f.user_id = ${callerId} and f.friend_id = ${users.id})`;
+  const teammate = sql<boolean>`exists (select 1 from team_members mine
+    join team_members theirs on theirs.team_id = mine.team_id
+    where mine.user_id = ${callerId} and theirs.user_id = ${users.id})`;
+  return db
+    .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey, friend })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        sql`${users.id} in (
+          select m.member_id::bigint from space_members m
+            join space_member_groups g on g.id = m.member_group_id
+           where g.space_id = ${spaceId} and m.member_type = 'user'
+          union
+          select tm.user_id from space_members m
+            join space_member_groups g on g.id = m.member_group_id
+            join teams t on t.path @> array[m.member_id::uuid] and t.deleted_at is null
+            join team_members tm on tm.team_id = t.id
+           where g.space_id = ${spaceId} and m.member_type = 'team')`,
+        keywords ? sql`${users.nickname} ilike ${pattern}` : undefined,
+      ),
+    )
+    .orderBy(desc(friend), desc(teammate), asc(users.nickname), asc(users.id))
+    .limit(limit);
+}

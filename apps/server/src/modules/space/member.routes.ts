@@ -7,6 +7,8 @@ import {
   friendParamsSchema,
   memberGroupListSchema,
   sharedSpaceListSchema,
+  spacePeopleQuerySchema,
+  spacePeopleSchema,
   teamSpaceListSchema,
   type Quotas,
   updateMemberGroupRequestSchema,
@@ -29,6 +31,27 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
       ok({
         list: await members.listMemberGroups(db, currentSession(request).userId, request.params.id),
       }),
+  );
+
+  app.get(
+    '/api/v2/space/:id/people',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: spacePeopleQuerySchema,
+        response: okResponse(spacePeopleSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await members.spacePeople(
+          db,
+          currentSession(request).userId,
+          request.params.id,
+          request.query.keywords,
+        ),
+      ),
   );
 
   app.post(

@@ -5,6 +5,7 @@
 // own (800010): they leave the team.
 import {
   type AddMemberRequest,
+  type SpacePeople,
   defaultQuotas,
   ErrorCode,
   type MemberGroup,
@@ -29,7 +30,12 @@ import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { mayManageGroup } from './space.policy.js';
-import { presentMemberGroups, presentSharedSpace, presentTeamSpace } from './member.presenter.js';
+import {
+  presentMemberGroups,
+  presentSharedSpace,
+  presentSpacePerson,
+  presentTeamSpace,
+} from './member.presenter.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
 
@@ -221,4 +227,19 @@ export async function listSharedSpaces(
   return spaces
     .sort((a, b) => a.name.localeCompare(b.name, 'zh-Hans-CN') || a.id.localeCompare(b.id))
     .map((space) => presentSharedSpace(space, mine.get(space.id)!, theirs.get(space.id)!));
+}
+
+/** how many people a mention picker is offered at once */
+const peopleMax = 20;
+
+/** People of the space to mention, for anyone who takes part in it (members, not visitors). */
+export async function spacePeople(
+  db: Database,
+  userId: number,
+  spaceId: string,
+  keywords: string,
+): Promise<SpacePeople> {
+  await accessSpace(db, userId, spaceId, 'participate');
+  const rows = await repo.peopleOfSpace(db, spaceId, userId, keywords, peopleMax);
+  return { list: rows.map(presentSpacePerson) };
 }

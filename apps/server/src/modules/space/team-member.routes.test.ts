@@ -2,8 +2,10 @@
 // the team and its sub-teams (not to the teams above it), and takes it back on the very next
 // request when they leave — tree, pages, files, AI answers, history and the space list alike.
 // Someone in a group only through a team cannot leave it on their own (800010).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type AiStreamEvent, type ReferDoc } from '@library/contract';
+import { users } from '../../db/schema/index.js';
 import { buildStoredFile, buildSpace, paragraphBlock } from '../../../test/factories.js';
 import { addrbookHelpers } from '../../../test/addrbook.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -190,6 +192,48 @@ describe('a team in a member group', () => {
     expect((await call('DELETE', `/api/v1/team/${frontEnd}`, a.headers)).body.code).toBe(0);
     expect((await call('GET', `/api/v2/space/${space.id}`, b.headers)).status).toBe(404);
     expect((await groupOf(space.id, a.headers, 'reader')).members).toEqual([]);
+  });
+});
+
+describe('the people of a space, to mention', () => {
+  it('lists members directly and through teams below the one added, friends first, by nickname', async () => {
+    const w = await buildWorld();
+    const d = await person();
+    const editors = await groupOf(w.space.id, w.a.headers, 'editor');
+    const added = await call(
+      'POST',
+      `/api/v2/space/memberGroup/${editors.memberGroupId}/member`,
+      w.a.headers,
+      {
+        memberType: 'user',
+        account: d.id,
+      },
+    );
+    expect(added.body.code, JSON.stringify(added.body)).toBe(0);
+    const people = async (headers: Headers, keywords = '') => {
+      const res = await call(
+        'GET',
+        `/api/v2/space/${w.space.id}/people?keywords=${encodeURIComponent(keywords)}`,
+        headers,
+      );
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+      return res.body.data.list as Array<{ userId: string; nickname: string; friend: boolean }>;
+    };
+    // C is in 研发部 only, above the team the space holds: not a member
+    const seenByA = await people(w.a.headers);
+    expect(seenByA.map((p) => p.userId).sort()).toEqual(
+      [w.a.user.id, w.b.user.id, d.user.id].map(String).sort(),
+    );
+    expect(seenByA[0]).toMatchObject({ userId: String(w.b.user.id), friend: true });
+    await t.db.update(users).set({ nickname: '丁一' }).where(eq(users.id, d.user.id));
+    expect(await people(w.a.headers, '丁')).toEqual([
+      expect.objectContaining({ userId: String(d.user.id), friend: false }),
+    ]);
+    expect(await people(w.a.headers, '%')).toEqual([]);
+    // someone outside the space learns nothing of its people
+    const outside = await call('GET', `/api/v2/space/${w.space.id}/people`, w.c.headers);
+    expect(outside.status).toBe(404);
+    expect(outside.body.code).toBe(ErrorCode.dataMissing);
   });
 });
 
