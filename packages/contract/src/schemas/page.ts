@@ -230,6 +230,11 @@ export interface PageComment {
   createdAt: string;
   updatedAt: string;
   creator: PageUser;
+  /**
+   * the people of the space its text mentions as `<@{userId}>`, to show by name (an id that is
+   * nobody of the space stays unnamed)
+   */
+  mentions: PageUser[];
   abilities: z.infer<typeof commentAbilitiesSchema>;
   /** replies, oldest first, to any depth */
   children: PageComment[];
@@ -244,6 +249,7 @@ export const commentSchema: z.ZodType<PageComment> = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creator: pageUserSchema,
+  mentions: z.array(pageUserSchema),
   abilities: commentAbilitiesSchema,
   get children() {
     return z.array(commentSchema);

@@ -170,6 +170,23 @@ describe('comments on a page', () => {
   });
 });
 
+describe('mentions in comments', () => {
+  it('names the people of the space a comment mentions, and nobody else', async () => {
+    const { as, pageId, ids } = await buildWorld();
+    const created = await comment(
+      pageId,
+      as.editor,
+      `请 <@${ids.reader}> 和 <@${ids.outsider}> 看看，<@${ids.reader}>`,
+    );
+    expect(created.mentions.map((person) => person.userId)).toEqual([String(ids.reader)]);
+    const [listed] = (await list(pageId, as.reader)).body.data.list as PageComment[];
+    expect(listed!.mentions).toEqual([
+      expect.objectContaining({ userId: String(ids.reader), nickname: expect.any(String) }),
+    ]);
+    expect(listed!.content).toContain(`<@${ids.outsider}>`);
+  });
+});
+
 describe('PUT /api/v2/space/comment/:id', () => {
   it('lets only the author edit; for anyone else the comment does not exist', async () => {
     const { as, pageId } = await buildWorld();

@@ -3,6 +3,7 @@
 // A deleted comment with live replies stays in its thread as an empty, deleted entry.
 import {
   ErrorCode,
+  mentionedUserIds,
   type CommentList,
   type CreateCommentRequest,
   type PageComment,
@@ -12,7 +13,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
-import { accessPage } from '../space/index.js';
+import { accessPage, peopleAmong } from '../space/index.js';
 import * as repo from './comment.repo.js';
 import type { CommentRow } from './comment.repo.js';
 import { commentAbilities, mayComment } from './page.policy.js';
@@ -37,15 +38,15 @@ export async function listComments(
   page: number,
   pageSize: number,
 ): Promise<CommentList> {
-  const { role } = await accessPage(db, userId, pageId, 'read');
-  return pageComments(db, { userId, role }, pageId, page, pageSize);
+  const { node, role } = await accessPage(db, userId, pageId, 'read');
+  return pageComments(db, { userId, role }, node, page, pageSize);
 }
 
 /** `listComments` for a viewer whose access to the page was checked (by `accessPage` or a share). */
 export async function pageComments(
   db: Database,
   viewer: { userId: number | null; role: SpaceAccessRole },
-  pageId: string,
+  { id: pageId, spaceId }: { id: string; spaceId: string },
   page: number,
   pageSize: number,
 ): Promise<CommentList> {
@@ -85,10 +86,7 @@ export async function pageComments(
     thread.push(row);
     queue.push(...visibleChildren(row.id));
   }
-  const people = await loadPeople(
-    db,
-    thread.map((row) => row.createdBy),
-  );
+  const people = await peopleOf(db, spaceId, thread);
   // Build bottom-up: replies come after their parents in `thread`, so walk it backwards.
   const built = new Map<string, PageComment>();
   for (let index = thread.length - 1; index >= 0; index--) {
@@ -109,7 +107,7 @@ export async function createComment(
   pageId: string,
   input: CreateCommentRequest,
 ): Promise<PageComment> {
-  const { role } = await accessPage(db, userId, pageId, 'read');
+  const { node, role } = await accessPage(db, userId, pageId, 'read');
   if (!mayComment(role)) throw visitorsOnlyRead();
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
@@ -133,7 +131,25 @@ export async function createComment(
     await enqueueJob(tx, Job.notifyComment, { commentId: inserted.id });
     return inserted;
   });
-  return presentComment(row, { userId, role }, await loadPeople(db, [userId]));
+  return presentComment(row, { userId, role }, await peopleOf(db, node.spaceId, [row]));
+}
+
+/** The creators of the comments and the people of the space their texts mention. */
+async function peopleOf(db: Database, spaceId: string, rows: CommentRow[]) {
+  const mentioned = new Set<number>();
+  for (const row of rows) {
+    if (row.deletedAt === null)
+      for (const id of mentionedUserIds(row.content)) mentioned.add(Number(id));
+  }
+  const [creators, named] = await Promise.all([
+    loadPeople(
+      db,
+      rows.map((row) => row.createdBy),
+    ),
+    peopleAmong(db, spaceId, [...mentioned]),
+  ]);
+  for (const person of named) creators.set(person.id, person);
+  return creators;
 }
 
 /** How deep a comment sits: 1 for a top-level comment. */
@@ -154,9 +170,9 @@ async function depthOf(db: Database, comment: CommentRow): Promise<number> {
 async function accessComment(db: Database, userId: number, commentId: string) {
   const comment = await repo.findLiveComment(db, commentId);
   if (!comment) throw notFound();
-  const { role } = await accessPage(db, userId, comment.pageId, 'read');
+  const { node, role } = await accessPage(db, userId, comment.pageId, 'read');
   if (!mayComment(role)) throw visitorsOnlyRead();
-  return { comment, role };
+  return { comment, node, role };
 }
 
 /** Only the author edits a comment; for anyone else it does not exist. */
@@ -166,14 +182,14 @@ export async function updateComment(
   commentId: string,
   content: string,
 ): Promise<PageComment> {
-  const { comment, role } = await accessComment(db, userId, commentId);
+  const { comment, node, role } = await accessComment(db, userId, commentId);
   if (!commentAbilities(role, userId, comment).canEdit) throw notFound();
   const row = await repo.updateLiveComment(db, commentId, {
     content: content.trim(),
     updatedAt: new Date(),
   });
   if (!row) throw notFound();
-  return presentComment(row, { userId, role }, await loadPeople(db, [row.createdBy]));
+  return presentComment(row, { userId, role }, await peopleOf(db, node.spaceId, [row]));
 }
 
 /** The author or a space admin (or owner) deletes a comment; replies keep their thread. */

@@ -1,11 +1,12 @@
 // What leaves the server for pages, their blocks, versions and comments.
-import type {
-  CommentList,
-  PageComment,
-  PageDetail,
-  PageUser,
-  PageVersion,
-  SpaceAccessRole,
+import {
+  mentionedUserIds,
+  type CommentList,
+  type PageComment,
+  type PageDetail,
+  type PageUser,
+  type PageVersion,
+  type SpaceAccessRole,
 } from '@library/contract';
 import type { NodeRow } from '../space/index.js';
 import { avatarPath } from '../user/index.js';
@@ -66,6 +67,10 @@ interface Viewer {
 }
 
 /** A comment as `viewer` sees it: a deleted one keeps its place in the thread, emptied. */
+/**
+ * `people` holds the creators and the people of the space the comments mention; a mention of
+ * anyone else is left unnamed.
+ */
 export function presentComment(
   row: CommentRow,
   viewer: Viewer,
@@ -73,6 +78,7 @@ export function presentComment(
   children: PageComment[] = [],
 ): PageComment {
   const deleted = row.deletedAt !== null;
+  const mentioned = deleted ? [] : mentionedUserIds(row.content).map(Number);
   return {
     commentId: row.id,
     parentId: row.parentId,
@@ -82,6 +88,7 @@ export function presentComment(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     creator: presentPerson(people, row.createdBy),
+    mentions: mentioned.filter((id) => people.has(id)).map((id) => presentPerson(people, id)),
     abilities: commentAbilities(viewer.role, viewer.userId, row),
     children,
   };

@@ -215,8 +215,8 @@ export async function shareComments(
 ): Promise<CommentList> {
   const open = await openShare(deps, token, grant);
   if (!linkShows(open.share, 'comments')) throw notFound();
-  await sharedPage(deps, open, pageId);
-  return pageComments(deps.db, { userId: null, role: 'visitor' }, pageId, page, pageSize);
+  const node = await sharedPage(deps, open, pageId);
+  return pageComments(deps.db, { userId: null, role: 'visitor' }, node, page, pageSize);
 }
 
 /**

@@ -2,6 +2,7 @@
 export { type AccessCache, createAccessCache } from './access-cache.js';
 export { type NodeRow, accessNode, accessPage, accessSpace } from './space-access.js';
 export { spaceIconKey } from './space-icon.js';
+export { peopleAmong } from './member.repo.js';
 export { roleInSpace, rolesInSpaces } from './space-roles.js';
 export { type SpaceAction, can, mayShare, shareSwitchDecides } from './space.policy.js';
 export { editorsMayShare, setEditorsMayShare } from './space.repo.js';

@@ -160,6 +160,30 @@ export function spacesOfTeams(db: Executor, teamIds: string[]) {
 }
 
 /**
+ * The ids of the space's people: its user members, and everyone in a live team a member group
+ * holds or in a team under one.
+ */
+const spacePeopleSql = (spaceId: string) => sql`
+  select m.member_id::bigint from space_members m
+    join space_member_groups g on g.id = m.member_group_id
+   where g.space_id = ${spaceId} and m.member_type = 'user'
+  union
+  select tm.user_id from space_members m
+    join space_member_groups g on g.id = m.member_group_id
+    join teams t on t.path @> array[m.member_id::uuid] and t.deleted_at is null
+    join team_members tm on tm.team_id = t.id
+   where g.space_id = ${spaceId} and m.member_type = 'team'`;
+
+/** Those of `userIds` who are people of the space (the names a comment's mentions show). */
+export async function peopleAmong(db: Executor, spaceId: string, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, nickname: users.nickname, avatarKey: users.avatarKey })
+    .from(users)
+    .where(and(inArray(users.id, userIds), sql`${users.id} in (${spacePeopleSql(spaceId)})`));
+}
+
+/**
  * Active people of the space (members directly or through a team or a team under it) whose
  * nickname holds `keywords`: the caller's friends first, then people sharing a team with the
  * caller, then by nickname; at most `limit`.
@@ -183,16 +207,7 @@ export async function peopleOfSpace(
     .where(
       and(
         eq(users.status, 'active'),
-        sql`${users.id} in (
-          select m.member_id::bigint from space_members m
-            join space_member_groups g on g.id = m.member_group_id
-           where g.space_id = ${spaceId} and m.member_type = 'user'
-          union
-          select tm.user_id from space_members m
-            join space_member_groups g on g.id = m.member_group_id
-            join teams t on t.path @> array[m.member_id::uuid] and t.deleted_at is null
-            join team_members tm on tm.team_id = t.id
-           where g.space_id = ${spaceId} and m.member_type = 'team')`,
+        sql`${users.id} in (${spacePeopleSql(spaceId)})`,
         keywords ? sql`${users.nickname} ilike ${pattern}` : undefined,
       ),
     )

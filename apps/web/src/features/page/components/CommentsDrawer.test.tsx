@@ -25,6 +25,7 @@ function comment(
     deleted: false,
     createdAt: '2026-03-01T08:00:00.000Z',
     updatedAt: '2026-03-01T08:00:00.000Z',
+    mentions: [],
     abilities: { canEdit: false, canDelete: false },
     children: [],
     ...patch,
