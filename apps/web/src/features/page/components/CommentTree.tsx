@@ -1,14 +1,18 @@
 // Comments with their replies to any depth: creator avatar and name, time, the anchored block's
 // text, and reply / edit / delete where the comment's abilities allow.
-import { useState } from 'react';
-import { Avatar, Button, Input, Popconfirm, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Avatar, Button, Popconfirm, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Locale, PageComment } from '@library/contract';
+import type { Locale, PageComment, PageUser } from '@library/contract';
 import { resolveImagePath } from '../../../lib/image-path';
 import { formatShortDate } from '../../../lib/format';
+import { CommentInput, type CommentInputHandle } from './CommentInput';
+import { CommentText } from './CommentText';
 
 export interface CommentActions {
+  /** whose people the comment box offers to mention */
+  spaceId: string;
   canReply: boolean;
   onReply: (parent: PageComment, content: string) => Promise<unknown>;
   onEdit: (comment: PageComment, content: string) => Promise<unknown>;
@@ -34,53 +38,49 @@ export function CommentTree({ comments, ...rest }: CommentTreeProps) {
 }
 
 function CommentEditor({
+  spaceId,
   initial,
   placeholder,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
-  initial: string;
+  spaceId: string;
+  initial?: { content: string; mentions: PageUser[] };
   placeholder: string;
   submitLabel: string;
   onSubmit: (content: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
+  const input = useRef<CommentInputHandle>(null);
+  const [text, setText] = useState(initial?.content ?? '');
   const [busy, setBusy] = useState(false);
   const submit = () => {
-    if (!value.trim()) return;
+    const content = input.current?.stored().trim() ?? '';
+    if (!content) return;
     setBusy(true);
-    onSubmit(value.trim())
+    onSubmit(content)
       .then(() => onCancel())
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
   return (
     <div className="page-comment-editor">
-      <Input.TextArea
-        autoFocus
-        value={value}
+      <CommentInput
+        spaceId={spaceId}
+        initial={initial}
         placeholder={placeholder}
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        maxLength={5000}
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-        }}
+        autoFocus
+        handle={input}
+        onTextChange={setText}
+        onSubmit={submit}
       />
       <Space className="page-comment-editor-actions">
         <Button size="small" onClick={onCancel}>
           {t('page.comments.cancel')}
         </Button>
-        <Button
-          size="small"
-          type="primary"
-          loading={busy}
-          disabled={!value.trim()}
-          onClick={submit}
-        >
+        <Button size="small" type="primary" loading={busy} disabled={!text.trim()} onClick={submit}>
           {submitLabel}
         </Button>
       </Space>
@@ -128,7 +128,8 @@ function CommentItem({
           ) : null}
           {mode === 'edit' ? (
             <CommentEditor
-              initial={comment.content}
+              spaceId={actions.spaceId}
+              initial={comment}
               placeholder={t('page.comments.placeholder')}
               submitLabel={t('page.comments.save')}
               onSubmit={(content) => actions.onEdit(comment, content)}
@@ -140,7 +141,7 @@ function CommentItem({
             </Typography.Text>
           ) : (
             <Typography.Paragraph className="page-comment-content">
-              {comment.content}
+              <CommentText content={comment.content} mentions={comment.mentions} />
             </Typography.Paragraph>
           )}
           {mode === 'view' && !comment.deleted ? (
@@ -169,7 +170,7 @@ function CommentItem({
           ) : null}
           {mode === 'reply' ? (
             <CommentEditor
-              initial=""
+              spaceId={actions.spaceId}
               placeholder={t('page.comments.replyPlaceholder', { name: comment.creator.nickname })}
               submitLabel={t('page.comments.send')}
               onSubmit={(content) => actions.onReply(comment, content)}

@@ -59,11 +59,19 @@ const list = [
     ],
   }),
   comment('c4', { content: '关于旧块', creator: user('3', '张三'), blockId: 'gone' }),
+  comment('c5', {
+    content: '请 <@7> 和 <@8> 看看',
+    creator: user('3', '张三'),
+    mentions: [user('7', '周七')],
+  }),
 ];
 
 function setup() {
   const server = createFakeServer({
-    'GET /api/v2/space/page/p1/comment': { list, total: 2 },
+    'GET /api/v2/space/page/p1/comment': { list, total: 3 },
+    'GET /api/v2/space/s1/people': {
+      list: [{ userId: '7', nickname: '周七', avatar: null, friend: true }],
+    },
     'POST /api/v2/space/page/p1/comment': (request: { body: unknown }) => ({
       body: comment('c9', {
         ...(request.body as { content: string }),
@@ -75,6 +83,7 @@ function setup() {
   const onOpenBlock = vi.fn<(blockId: string) => void>();
   renderWithProviders(
     <CommentsDrawer
+      spaceId="s1"
       pageId="p1"
       open
       canComment
@@ -123,6 +132,26 @@ describe('comments drawer', () => {
     await userEvent.click(await screen.findByRole('button', { name: '关于块：安装步骤' }));
     expect(onOpenBlock).toHaveBeenCalledWith('b1');
     expect(screen.getByRole('button', { name: '该块已不存在' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows a mention by the person’s name, and someone not of the space unnamed', async () => {
+    setup();
+    const text = (await screen.findByText('@周七')).closest('.page-comment-content');
+    expect(text?.textContent).toBe('请 @周七 和 @… 看看');
+  });
+
+  it('offers the space’s people after @ and sends the one picked as <@id>', async () => {
+    const { server } = setup();
+    const box = await screen.findByPlaceholderText('写下你的评论…');
+    await userEvent.type(box, '请 @周');
+    await userEvent.click(await screen.findByText('周七（好友）'));
+    await userEvent.type(box, '看看');
+    await userEvent.click(screen.getByRole('button', { name: '发送' }));
+    await waitFor(() =>
+      expect(server.find('POST', '/api/v2/space/page/p1/comment')[0]?.body).toMatchObject({
+        content: '请 <@7> 看看',
+      }),
+    );
   });
 
   it('sends a reply with the parent id', async () => {

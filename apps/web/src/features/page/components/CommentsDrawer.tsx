@@ -1,6 +1,7 @@
-// The page's comments: a new comment (optionally on a block), and the nested list.
-import { useEffect, useState } from 'react';
-import { Alert, Button, Drawer, Empty, Input, Select, Skeleton, Space } from 'antd';
+// The page's comments: a new comment (optionally on a block, '@' to mention someone), and the
+// nested list.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Drawer, Empty, Select, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Block, Locale } from '@library/contract';
 import { useCreateComment } from '../api/create-comment';
@@ -9,9 +10,11 @@ import { usePageComments } from '../api/get-page-comments';
 import { useUpdateComment } from '../api/update-comment';
 import { blockText, findBlock } from '../lib/block-text';
 import { useDrawerWidth } from '../hooks/use-drawer-width';
+import { CommentInput, type CommentInputHandle } from './CommentInput';
 import { CommentTree } from './CommentTree';
 
 interface CommentsDrawerProps {
+  spaceId: string;
   pageId: string;
   open: boolean;
   canComment: boolean;
@@ -31,13 +34,15 @@ const preview = (text: string) =>
   text.length > previewLength ? `${text.slice(0, previewLength)}…` : text;
 
 export function CommentsDrawer(props: CommentsDrawerProps) {
-  const { pageId, open, canComment, locale, blocks, anchorBlockId, onClose, onOpenBlock } = props;
+  const { spaceId, pageId, open, canComment, locale, blocks, anchorBlockId, onClose, onOpenBlock } =
+    props;
   const { t } = useTranslation();
   const comments = usePageComments(pageId, open);
   const create = useCreateComment(pageId);
   const update = useUpdateComment(pageId);
   const remove = useDeleteComment(pageId);
   const [content, setContent] = useState('');
+  const input = useRef<CommentInputHandle>(null);
   const [blockId, setBlockId] = useState<string | null>(anchorBlockId);
   const drawerWidth = useDrawerWidth(420);
 
@@ -58,12 +63,13 @@ export function CommentsDrawer(props: CommentsDrawerProps) {
   };
 
   const submit = () => {
-    if (!content.trim()) return;
+    const stored = input.current?.stored().trim() ?? '';
+    if (!stored) return;
     create.mutate(
-      { content: content.trim(), blockId },
+      { content: stored, blockId },
       {
         onSuccess: () => {
-          setContent('');
+          input.current?.clear();
           setBlockId(null);
         },
       },
@@ -89,15 +95,12 @@ export function CommentsDrawer(props: CommentsDrawerProps) {
     >
       {canComment ? (
         <div className="page-comment-new">
-          <Input.TextArea
-            value={content}
+          <CommentInput
+            spaceId={spaceId}
             placeholder={t('page.comments.placeholder')}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={5000}
-            onChange={(event) => setContent(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-            }}
+            handle={input}
+            onTextChange={setContent}
+            onSubmit={submit}
           />
           <Space className="page-comment-new-actions" wrap>
             <Select<string>
@@ -132,6 +135,7 @@ export function CommentsDrawer(props: CommentsDrawerProps) {
         <CommentTree
           comments={comments.data?.list ?? []}
           locale={locale}
+          spaceId={spaceId}
           canReply={canComment}
           onReply={(parent, text) =>
             create.mutateAsync({ content: text, parentId: parent.commentId })

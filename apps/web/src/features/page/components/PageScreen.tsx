@@ -415,6 +415,7 @@ function PageBody({ page }: { page: PageDetail }) {
         }}
       />
       <CommentsDrawer
+        spaceId={page.spaceId}
         pageId={pageId}
         open={commentsOpen}
         canComment={page.abilities.canComment}

@@ -379,6 +379,8 @@ function SharedContent({
                   <CommentTree
                     comments={comments.data.list}
                     locale={locale}
+                    // read only: no comment box, nobody to mention
+                    spaceId=""
                     canReply={false}
                     onReply={async () => undefined}
                     onEdit={async () => undefined}
