@@ -67,6 +67,35 @@ export function isEmptyDraft(blocks: readonly Block[]): boolean {
 }
 
 /** The tones of our callout block (提示框), the one block type BlockNote does not have. */
+/** A mention of someone in a page: BlockNote inline content `{type: 'mention', props: {userId}}`. */
+export const pageMentionType = 'mention';
+
+/**
+ * The people a page's blocks mention, each with the first top-level block mentioning them (in
+ * text, list items, tables, callouts or nested blocks alike).
+ */
+export function pageMentions(blocks: readonly Block[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const visit = (value: unknown, blockId: string) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, blockId);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    if (record['type'] === pageMentionType) {
+      const userId = (record['props'] as Record<string, unknown> | undefined)?.['userId'];
+      if (typeof userId === 'string' && /^\d{1,18}$/.test(userId) && !found.has(userId)) {
+        found.set(userId, blockId);
+      }
+      return;
+    }
+    for (const key of ['content', 'children', 'rows', 'cells']) visit(record[key], blockId);
+  };
+  for (const block of blocks) visit(block, block.id);
+  return found;
+}
+
 export const calloutTones = ['info', 'warning', 'success', 'danger'] as const;
 export type CalloutTone = (typeof calloutTones)[number];
 

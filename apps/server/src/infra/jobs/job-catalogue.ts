@@ -53,6 +53,15 @@ export const Job = {
     'notification.publish',
     z.object({ pageId: z.string(), version: z.number().int() }),
   ),
+  /** tells the people newly mentioned in a page's draft (who may edit it) */
+  notifyPageMentions: defineJob(
+    'notification.page-mentions',
+    z.object({
+      pageId: z.string(),
+      actorId: z.number().int(),
+      mentions: z.array(z.object({ userId: z.string(), blockId: z.string() })),
+    }),
+  ),
   /** runs one import or export (a transfer, transfer.service.ts) */
   runTransfer: defineJob('transfer.run', z.object({ transferId: z.string() })),
   /** removes a finished transfer and its stored upload and export a day later */

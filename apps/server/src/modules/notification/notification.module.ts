@@ -5,7 +5,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import type { App } from '../../http/route-types.js';
 import { createNotificationStreams, type NotificationStreams } from './notification-stream.js';
 import { registerNotificationRoutes } from './notification.routes.js';
-import { notifyComment, notifyPublish } from './notification.service.js';
+import { notifyComment, notifyPageMentions, notifyPublish } from './notification.service.js';
 
 export function registerNotificationModule(app: App, deps: { database: DatabaseHandle }) {
   const { database } = deps;
@@ -24,5 +24,8 @@ export function registerNotificationModule(app: App, deps: { database: DatabaseH
   );
   app.jobs.handle(Job.notifyPublish, ({ pageId, version }) =>
     notifyPublish(database.background, pageId, version),
+  );
+  app.jobs.handle(Job.notifyPageMentions, ({ pageId, actorId, mentions }) =>
+    notifyPageMentions(database.background, pageId, actorId, mentions),
   );
 }

@@ -279,3 +279,12 @@ export async function publishNotice(db: Executor, pageId: string, version: numbe
     );
   return row;
 }
+
+/** A live page, with what a notice of a mention in it needs. */
+export async function pageNotice(db: Executor, pageId: string) {
+  const [row] = await db
+    .select({ pageName: spaceNodes.name, spaceId: spaceNodes.spaceId })
+    .from(spaceNodes)
+    .where(and(eq(spaceNodes.id, pageId), isNull(spaceNodes.deletedAt)));
+  return row;
+}

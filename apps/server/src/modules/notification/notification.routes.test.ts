@@ -11,6 +11,7 @@ import {
   type Caller,
 } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { deriveDraftRows } from '../page/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,6 +124,56 @@ describe('who is told of a comment', () => {
     await comment(w.as.editor, w.pageId, `<@${w.ids.reader}> 请看`);
     expect((await inbox(w.as.reader)).total).toBe(0);
     expect((await inbox(w.as.owner)).total).toBe(0);
+  });
+});
+
+describe('who is told of a mention in a page', () => {
+  it('tells the editors newly mentioned in the draft, once, at the block; readers learn nothing', async () => {
+    const w = await world();
+    const paragraph = (id: string, ...userIds: number[]) => ({
+      id,
+      type: 'paragraph',
+      props: {},
+      content: [
+        { type: 'text', text: '请审阅', styles: {} },
+        ...userIds.map((userId) => ({ type: 'mention', props: { userId: String(userId) } })),
+      ],
+      children: [],
+    });
+    // what the live editing socket derives from the document after the owner typed
+    await deriveDraftRows(
+      t.db,
+      w.pageId,
+      [paragraph('m1', w.ids.editor, w.ids.reader)],
+      w.ids.owner,
+    );
+    await t.app.jobs.drain();
+    expect((await inbox(w.as.editor)).list).toEqual([
+      expect.objectContaining({
+        type: 'mention',
+        actor: expect.objectContaining({ userId: String(w.ids.owner) }),
+        pageId: w.pageId,
+        blockId: 'm1',
+        commentId: null,
+        title: '借阅规则',
+        excerpt: '请审阅',
+      }),
+    ]);
+    // a reader sees only the published page: the draft's mention stays unknown to them
+    expect((await inbox(w.as.reader)).total).toBe(0);
+
+    // typing on leaves the mention where it was: nobody is told again
+    await deriveDraftRows(
+      t.db,
+      w.pageId,
+      [paragraph('m1', w.ids.editor, w.ids.reader), paragraph('m2', w.ids.admin)],
+      w.ids.owner,
+    );
+    await t.app.jobs.drain();
+    expect((await inbox(w.as.editor)).total).toBe(1);
+    expect((await inbox(w.as.admin)).list).toEqual([
+      expect.objectContaining({ type: 'mention', blockId: 'm2' }),
+    ]);
   });
 });
 

@@ -14,6 +14,8 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { blockSegments } from '../../lib/block-text.js';
+import { draftBlocks } from '../page/index.js';
 import { accessNode, accessPage, accessSpace } from '../space/index.js';
 import { wantsToHear } from './notification.policy.js';
 import { presentNotification, presentSettings } from './notification.presenter.js';
@@ -112,10 +114,18 @@ export async function setWatching(
   return { watching: request.watch };
 }
 
-/** Whether this person may read the page now (any role that reads it, a visitor included). */
-async function mayRead(db: Database, userId: number, pageId: string): Promise<boolean> {
+/**
+ * Whether this person may now read the page (any role that reads it, a visitor included), or
+ * edit it (what a mention in the draft needs: only editors see the draft).
+ */
+async function mayReach(
+  db: Database,
+  userId: number,
+  pageId: string,
+  action: 'read' | 'edit',
+): Promise<boolean> {
   try {
-    await accessPage(db, userId, pageId, 'read');
+    await accessPage(db, userId, pageId, action);
     return true;
   } catch (error) {
     if (error instanceof AppError) return false;
@@ -133,15 +143,23 @@ interface Notice {
   excerpt: string;
 }
 
-/** Tells each person (with the kind they are told as) who wants to hear and may read the page. */
-async function deliver(db: Database, notice: Notice, told: Map<number, NotificationType>) {
+/**
+ * Tells each person (with the kind they are told as, and what of theirs differs from `notice`)
+ * who wants to hear and may reach the page as `action` needs.
+ */
+async function deliver(
+  db: Database,
+  notice: Notice,
+  told: Map<number, NotificationType>,
+  { action = 'read', own }: { action?: 'read' | 'edit'; own?: Map<number, Partial<Notice>> } = {},
+) {
   const people = await repo.candidates(db, [...told.keys()]);
   const rows: repo.NewNotification[] = [];
   for (const person of people) {
     const type = told.get(person.userId)!;
     if (!wantsToHear(person, type, notice.actorId)) continue;
-    if (!(await mayRead(db, person.userId, notice.pageId))) continue;
-    rows.push({ ...notice, userId: person.userId, type });
+    if (!(await mayReach(db, person.userId, notice.pageId, action))) continue;
+    rows.push({ ...notice, ...own?.get(person.userId), userId: person.userId, type });
   }
   await db.transaction((tx) => repo.insertNotifications(tx, rows));
 }
@@ -219,5 +237,47 @@ export async function notifyPublish(db: Database, pageId: string, version: numbe
       excerpt: excerptOf(published.versionName),
     },
     told,
+  );
+}
+
+/** People newly mentioned in a page's draft: told if they may edit it (only editors see drafts). */
+export async function notifyPageMentions(
+  db: Database,
+  pageId: string,
+  actorId: number,
+  mentions: Array<{ userId: string; blockId: string }>,
+) {
+  const page = await repo.pageNotice(db, pageId);
+  if (!page) return;
+  const blocks = await draftBlocks(db, pageId);
+  const textOf = (blockId: string) => {
+    const block = blocks.find((candidate) => candidate.id === blockId);
+    return block
+      ? excerptOf(
+          blockSegments([block])
+            .map((segment) => segment.text)
+            .join(' '),
+        )
+      : '';
+  };
+  const told = new Map<number, NotificationType>();
+  const own = new Map<number, Partial<Notice>>();
+  for (const { userId, blockId } of mentions) {
+    told.set(Number(userId), 'mention');
+    own.set(Number(userId), { blockId, excerpt: textOf(blockId) });
+  }
+  await deliver(
+    db,
+    {
+      actorId,
+      spaceId: page.spaceId,
+      pageId,
+      commentId: null,
+      blockId: null,
+      title: page.pageName,
+      excerpt: '',
+    },
+    told,
+    { action: 'edit', own },
   );
 }

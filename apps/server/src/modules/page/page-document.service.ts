@@ -5,7 +5,7 @@
 // receive like any other. A page nobody has opened live keeps its rows as the truth; its
 // document is made from them the first time it is opened.
 import { isDeepStrictEqual } from 'node:util';
-import type { Block, BlockChange } from '@library/contract';
+import { pageMentions, type Block, type BlockChange } from '@library/contract';
 import * as Y from 'yjs';
 import type { Database, Executor } from '../../db/database.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
@@ -114,9 +114,20 @@ export async function deriveDraftRows(
     const now = new Date();
     // a page in the recycle bin keeps the rows it had when it went there
     if (!(await repo.lockPage(tx, pageId))) return false;
-    if (!(await writeDraftRows(tx, pageId, blocks, now))) return false;
+    const before = await writeDraftRows(tx, pageId, blocks, now);
+    if (!before) return false;
     await repo.bumpRevision(tx, pageId, userId, now);
     await enqueueJob(tx, Job.indexPage, { pageId }, { key: pageId });
+    // the people mentioned since the rows were last written hear of it, as by the last editor
+    const earlier = pageMentions(before);
+    const added = [...pageMentions(blocks)].filter(([mentioned]) => !earlier.has(mentioned));
+    if (added.length > 0) {
+      await enqueueJob(tx, Job.notifyPageMentions, {
+        pageId,
+        actorId: userId,
+        mentions: added.map(([mentioned, blockId]) => ({ userId: mentioned, blockId })),
+      });
+    }
     return true;
   });
 }
@@ -197,20 +208,21 @@ async function editDocument(
  * Makes the draft's rows hold `blocks` in that order, writing only the rows that differ: a block
  * kept in place keeps its row. Returns whether any row was written.
  */
+/** Writes the rows that differ from `blocks`; the rows as they were, or undefined when none did. */
 async function writeDraftRows(
   tx: Executor,
   pageId: string,
   blocks: Block[],
   now: Date,
-): Promise<boolean> {
+): Promise<Block[] | undefined> {
   const rows = await repo.draftBlocks(tx, pageId);
   const changes = changesBetween(rows, blocks);
-  if (changes.length === 0) return false;
+  if (changes.length === 0) return undefined;
   const plan = planBlockSave(await repo.draftPositions(tx, pageId), changes);
   await repo.deleteBlocks(tx, pageId, plan.deletes);
   await repo.upsertBlocks(tx, pageId, plan.upserts, now);
   await repo.moveBlocks(tx, pageId, plan.moves, now);
-  return true;
+  return rows;
 }
 
 /**

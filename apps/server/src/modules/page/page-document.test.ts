@@ -30,6 +30,7 @@ const everyBlock = [
       text('code', { code: true }),
       text('色', { textColor: 'blue', backgroundColor: 'gray' }),
       { type: 'link', href: 'https://example.com/', content: [text('链接')] },
+      { type: 'mention', props: { userId: '100002' } },
     ],
     children: [{ id: 'p-child', type: 'paragraph', content: [text('缩进的段落')] }],
   },

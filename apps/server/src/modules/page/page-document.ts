@@ -1,17 +1,19 @@
 // A page's draft as a Yjs document, as BlockNote's collaboration mode writes it: the blocks live
 // in the XmlFragment `document-store`, one `blockContainer` element per block under one
 // `blockGroup`. Converting between that document and blocks goes through BlockNote's server
-// editor with the page editor's schema (BlockNote's blocks, code blocks, our callout), so the
+// editor with the page editor's schema (BlockNote's blocks, code blocks, our callout, mentions), so the
 // blocks derived on the server are the ones the browser's editor would produce.
 import { ServerBlockNoteEditor } from '@blocknote/server-util';
 import {
   BlockNoteSchema,
   createBlockSpec,
   createCodeBlockSpec,
+  createInlineContentSpec,
   defaultProps,
 } from '@blocknote/core';
 import {
   calloutTones,
+  pageMentionType,
   pageDocumentFragment,
   type Block,
   type BlockChange,
@@ -36,11 +38,20 @@ function pageSchema() {
       },
     },
   );
+  const mention = createInlineContentSpec(
+    { type: pageMentionType, propSchema: { userId: { default: '' } }, content: 'none' },
+    {
+      render: () => {
+        throw new Error('the server converts page documents; it never draws them');
+      },
+    },
+  );
   return BlockNoteSchema.create().extend({
     blockSpecs: {
       codeBlock: createCodeBlockSpec({ defaultLanguage: 'text' }),
       callout: callout(),
     },
+    inlineContentSpecs: { mention },
   });
 }
 
