@@ -211,10 +211,16 @@ export type McpSpaceList = z.infer<typeof mcpSpaceListSchema>;
 
 /**
  * `GET /api/v2/space/{id}/people?keywords=`: people of the space to mention (members, directly
- * or through a team), the caller's friends first, then people sharing a team with the caller.
+ * or through a team), the caller's friends first, then people sharing a team with the caller;
+ * `userIds=1,2` names those of them (a page's mentions).
  */
 export const spacePeopleQuerySchema = z.object({
   keywords: z.string().trim().max(100).default(''),
+  userIds: z
+    .string()
+    .regex(/^\d{1,18}(,\d{1,18}){0,19}$/)
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
 });
 export type SpacePeopleQuery = z.input<typeof spacePeopleQuerySchema>;
 

@@ -192,7 +192,7 @@ export async function peopleOfSpace(
   db: Executor,
   spaceId: string,
   callerId: number,
-  keywords: string,
+  { keywords, userIds }: { keywords: string; userIds?: number[] },
   limit: number,
 ) {
   const pattern = `%${keywords.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -209,6 +209,7 @@ export async function peopleOfSpace(
         eq(users.status, 'active'),
         sql`${users.id} in (${spacePeopleSql(spaceId)})`,
         keywords ? sql`${users.nickname} ilike ${pattern}` : undefined,
+        userIds ? inArray(users.id, userIds) : undefined,
       ),
     )
     .orderBy(desc(friend), desc(teammate), asc(users.nickname), asc(users.id))

@@ -49,7 +49,7 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
           db,
           currentSession(request).userId,
           request.params.id,
-          request.query.keywords,
+          request.query,
         ),
       ),
   );

@@ -237,9 +237,9 @@ export async function spacePeople(
   db: Database,
   userId: number,
   spaceId: string,
-  keywords: string,
+  query: { keywords: string; userIds?: number[] },
 ): Promise<SpacePeople> {
   await accessSpace(db, userId, spaceId, 'participate');
-  const rows = await repo.peopleOfSpace(db, spaceId, userId, keywords, peopleMax);
+  const rows = await repo.peopleOfSpace(db, spaceId, userId, query, peopleMax);
   return { list: rows.map(presentSpacePerson) };
 }

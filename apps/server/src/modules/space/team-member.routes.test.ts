@@ -230,6 +230,15 @@ describe('the people of a space, to mention', () => {
       expect.objectContaining({ userId: String(d.user.id), friend: false }),
     ]);
     expect(await people(w.a.headers, '%')).toEqual([]);
+    // named by id (a page's mentions): only those of the space
+    const named = await call(
+      'GET',
+      `/api/v2/space/${w.space.id}/people?userIds=${d.id},${w.c.id}`,
+      w.a.headers,
+    );
+    expect(named.body.data.list).toEqual([
+      expect.objectContaining({ userId: d.id, nickname: '丁一' }),
+    ]);
     // someone outside the space learns nothing of its people
     const outside = await call('GET', `/api/v2/space/${w.space.id}/people`, w.c.headers);
     expect(outside.status).toBe(404);

@@ -45,7 +45,13 @@ import {
   useUploads,
   UploadCancelledError,
 } from '../../files';
-import { pageSchema, pageSlashMenuItems, type PageEditorInstance } from '../lib/page-schema';
+import { getSpacePeople } from '../api/get-space-people';
+import {
+  mentionMenuItems,
+  pageSchema,
+  pageSlashMenuItems,
+  type PageEditorInstance,
+} from '../lib/page-schema';
 import { textPoint, type CaretTarget } from '../lib/caret-target';
 import type { PageCollab } from '../lib/page-collab';
 import { editingBlockExtension } from '../lib/editing-block';
@@ -280,6 +286,16 @@ export function PageEditor({
         slashMenu={false}
         onChange={() => onChange?.(() => toContract(editor.document))}
       >
+        <SuggestionMenuController
+          triggerCharacter="@"
+          getItems={async (query) =>
+            mentionMenuItems(
+              editor,
+              (await getSpacePeople(target.current.spaceId, query)).list,
+              t('page.mentionFriend'),
+            )
+          }
+        />
         <SuggestionMenuController
           triggerCharacter="/"
           getItems={async (query) =>

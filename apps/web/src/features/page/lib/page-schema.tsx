@@ -1,16 +1,30 @@
 // The page editor's block schema: BlockNote's blocks, code blocks highlighted by
-// @blocknote/code-block, and our callout; plus the slash menu with the callout in it.
+// @blocknote/code-block, our callout, and mentions of people; plus the slash menu with the callout
+// in it and the '@' menu of the space's people.
 import { BlockNoteSchema, createCodeBlockSpec, type BlockNoteEditor } from '@blocknote/core';
 import { filterSuggestionItems, insertOrUpdateBlockForSlashMenu } from '@blocknote/core/extensions';
 import { codeBlockOptions } from '@blocknote/code-block';
-import { getDefaultReactSlashMenuItems, type DefaultReactSuggestionItem } from '@blocknote/react';
+import {
+  createReactInlineContentSpec,
+  getDefaultReactSlashMenuItems,
+  type DefaultReactSuggestionItem,
+} from '@blocknote/react';
+import { pageMentionType, type SpacePerson } from '@library/contract';
+import { MentionChip } from '../components/MentionChip';
 import { createCalloutBlock } from './callout-block';
+
+/** `{type: 'mention', props: {userId}}`, drawn as '@nickname' */
+const mention = createReactInlineContentSpec(
+  { type: pageMentionType, propSchema: { userId: { default: '' } }, content: 'none' },
+  { render: ({ inlineContent }) => <MentionChip userId={inlineContent.props.userId} /> },
+);
 
 export const pageSchema = BlockNoteSchema.create().extend({
   blockSpecs: {
     codeBlock: createCodeBlockSpec({ ...codeBlockOptions, defaultLanguage: 'text' }),
     callout: createCalloutBlock(),
   },
+  inlineContentSpecs: { mention },
 });
 
 export type PageEditorInstance = BlockNoteEditor<
@@ -50,4 +64,22 @@ export function pageSlashMenuItems(
   };
   items.splice(quote < 0 ? items.length : quote + 1, 0, callout);
   return filterSuggestionItems(items, query);
+}
+
+/** The '@' menu: the space's people (friends first), each inserted as a mention and a space. */
+export function mentionMenuItems(
+  editor: PageEditorInstance,
+  people: SpacePerson[],
+  friendLabel: string,
+): DefaultReactSuggestionItem[] {
+  return people.map((person) => ({
+    title: person.nickname,
+    subtext: person.friend ? friendLabel : undefined,
+    onItemClick: () => {
+      editor.insertInlineContent([
+        { type: pageMentionType, props: { userId: person.userId } },
+        ' ',
+      ]);
+    },
+  }));
 }

@@ -1,6 +1,7 @@
-// Inline content (styled text and links) drawn as BlockNote 0.51 draws it, for the static
+// Inline content (styled text, links and mentions) drawn as BlockNote 0.51 draws it, for the static
 // rendering of blocks (static-blocks.tsx).
 import { Fragment, type ReactNode } from 'react';
+import { MentionChip } from '../components/MentionChip';
 import type { Props } from './static-blocks-props';
 
 interface TextItem {
@@ -12,6 +13,10 @@ interface LinkItem {
   type: 'link';
   href: string;
   content: unknown;
+}
+interface MentionItem {
+  type: 'mention';
+  props?: { userId?: unknown };
 }
 
 /** Marks from the outside in, in the order of BlockNote's schema (the link is innermost). */
@@ -70,11 +75,11 @@ function textWithBreaks(text: string): ReactNode {
   ));
 }
 
-function inlineItems(content: unknown): Array<string | TextItem | LinkItem> {
+function inlineItems(content: unknown): Array<string | TextItem | LinkItem | MentionItem> {
   if (typeof content === 'string') return [content];
   if (!Array.isArray(content)) return [];
   return content.filter(
-    (item): item is string | TextItem | LinkItem =>
+    (item): item is string | TextItem | LinkItem | MentionItem =>
       typeof item === 'string' || (typeof item === 'object' && item !== null && 'type' in item),
   );
 }
@@ -115,6 +120,15 @@ export function renderInline(content: unknown): ReactNode {
         <Fragment key={index}>{withMarks(item.styles, textWithBreaks(item.text))}</Fragment>,
       );
       lastText = item.text;
+    } else if (item.type === 'mention') {
+      // BlockNote wraps a custom inline node in a span naming its type and props
+      const userId = typeof item.props?.userId === 'string' ? item.props.userId : '';
+      nodes.push(
+        <span key={index} data-inline-content-type="mention" data-user-id={userId} data-editable="">
+          <MentionChip userId={userId} />
+        </span>,
+      );
+      lastText = '@';
     } else if (item.type === 'link') {
       const href = safeHref(item.href);
       inlineItems(item.content).forEach((inner, innerIndex) => {
