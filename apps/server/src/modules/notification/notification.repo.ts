@@ -147,7 +147,8 @@ export async function candidates(db: Executor, userIds: number[]) {
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(inArray(users.id, userIds));
+    // one parameter however many they are (the watchers of a large space)
+    .where(sql`${users.id} = any(string_to_array(${userIds.join(',')}, ',')::bigint[])`);
 }
 
 export async function setWatch(

@@ -16,7 +16,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { blockSegments } from '../../lib/block-text.js';
 import { draftBlocks } from '../page/index.js';
-import { accessNode, accessPage, accessSpace } from '../space/index.js';
+import { accessNode, accessSpace, usersReachingPage } from '../space/index.js';
 import { wantsToHear } from './notification.policy.js';
 import { presentNotification, presentSettings } from './notification.presenter.js';
 import * as repo from './notification.repo.js';
@@ -114,25 +114,6 @@ export async function setWatching(
   return { watching: request.watch };
 }
 
-/**
- * Whether this person may now read the page (any role that reads it, a visitor included), or
- * edit it (what a mention in the draft needs: only editors see the draft).
- */
-async function mayReach(
-  db: Database,
-  userId: number,
-  pageId: string,
-  action: 'read' | 'edit',
-): Promise<boolean> {
-  try {
-    await accessPage(db, userId, pageId, action);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError) return false;
-    throw error;
-  }
-}
-
 interface Notice {
   actorId: number;
   spaceId: string;
@@ -145,7 +126,8 @@ interface Notice {
 
 /**
  * Tells each person (with the kind they are told as, and what of theirs differs from `notice`)
- * who wants to hear and may reach the page as `action` needs.
+ * who wants to hear and may now reach the page as `action` needs: read it (any role that reads
+ * it, a visitor included), or edit it (a mention in the draft: only editors see the draft).
  */
 async function deliver(
   db: Database,
@@ -153,14 +135,23 @@ async function deliver(
   told: Map<number, NotificationType>,
   { action = 'read', own }: { action?: 'read' | 'edit'; own?: Map<number, Partial<Notice>> } = {},
 ) {
-  const people = await repo.candidates(db, [...told.keys()]);
-  const rows: repo.NewNotification[] = [];
-  for (const person of people) {
-    const type = told.get(person.userId)!;
-    if (!wantsToHear(person, type, notice.actorId)) continue;
-    if (!(await mayReach(db, person.userId, notice.pageId, action))) continue;
-    rows.push({ ...notice, ...own?.get(person.userId), userId: person.userId, type });
-  }
+  const wanting = (await repo.candidates(db, [...told.keys()])).filter((person) =>
+    wantsToHear(person, told.get(person.userId)!, notice.actorId),
+  );
+  const reaching = await usersReachingPage(
+    db,
+    notice.pageId,
+    wanting.map((person) => person.userId),
+    action,
+  );
+  const rows: repo.NewNotification[] = wanting
+    .filter((person) => reaching.has(person.userId))
+    .map((person) => ({
+      ...notice,
+      ...own?.get(person.userId),
+      userId: person.userId,
+      type: told.get(person.userId)!,
+    }));
   await db.transaction((tx) => repo.insertNotifications(tx, rows));
 }
 

@@ -1,6 +1,12 @@
 // The space module's front door: what the app and other modules may use of it.
 export { type AccessCache, createAccessCache } from './access-cache.js';
-export { type NodeRow, accessNode, accessPage, accessSpace } from './space-access.js';
+export {
+  type NodeRow,
+  accessNode,
+  accessPage,
+  accessSpace,
+  usersReachingPage,
+} from './space-access.js';
 export { spaceIconKey } from './space-icon.js';
 export { peopleAmong } from './member.repo.js';
 export { roleInSpace, rolesInSpaces } from './space-roles.js';

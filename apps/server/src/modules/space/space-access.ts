@@ -74,3 +74,30 @@ export async function accessPage(
   if (!pageKnown(found.role, found.node)) throw notFound();
   return found;
 }
+
+/**
+ * Which of these users may `action` the live page now, as `accessPage` would answer each of
+ * them, in a few queries however many they are (telling the watchers of a space).
+ */
+export async function usersReachingPage(
+  db: Executor,
+  pageId: string,
+  userIds: number[],
+  action: SpaceAction,
+): Promise<Set<number>> {
+  const reaching = new Set<number>();
+  const found = await repo.findLiveNode(db, pageId, null);
+  if (!found || found.node.type !== 'page' || userIds.length === 0) return reaching;
+  const roles = await repo.memberRolesOfUsers(db, found.space.id, userIds);
+  let hidden: boolean | undefined;
+  for (const userId of userIds) {
+    const role = accessRole(found.space, roles.get(userId) ?? []);
+    if (!role || !can(role, action) || !pageKnown(role, found.node)) continue;
+    if (role === 'visitor') {
+      hidden ??= await hiddenFromVisitors(db, pageId);
+      if (hidden) continue;
+    }
+    reaching.add(userId);
+  }
+  return reaching;
+}

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SpaceRole } from '@library/contract';
-import { preparedQuery, type Executor } from '../../db/database.js';
+import { preparedQuery, queryRows, type Executor } from '../../db/database.js';
 import {
   recycleItems,
   spaceGroups,
@@ -271,6 +271,37 @@ export function memberRoles(db: Executor, userId: number, spaceIds?: string[]) {
         spaceIds ? inArray(spaceMemberGroups.spaceId, spaceIds) : undefined,
       ),
     );
+}
+
+/**
+ * The roles each of these users holds in the space (directly, or through a team they are in or
+ * under a team a group holds), by user; users without one are left out.
+ */
+export async function memberRolesOfUsers(db: Executor, spaceId: string, userIds: number[]) {
+  const roles = new Map<number, SpaceRole[]>();
+  if (userIds.length === 0) return roles;
+  // one parameter however many they are
+  const list = userIds.join(',');
+  const rows = await queryRows<{ user_id: string | number; role: SpaceRole }>(
+    db,
+    sql`
+    select m.member_id::bigint user_id, g.role from space_members m
+      join space_member_groups g on g.id = m.member_group_id
+     where g.space_id = ${spaceId} and m.member_type = 'user'
+       and m.member_id = any(string_to_array(${list}, ','))
+    union all
+    select tm.user_id, g.role from space_members m
+      join space_member_groups g on g.id = m.member_group_id
+      join teams t on t.path @> array[m.member_id::uuid] and t.deleted_at is null
+      join team_members tm on tm.team_id = t.id
+     where g.space_id = ${spaceId} and m.member_type = 'team'
+       and tm.user_id = any(string_to_array(${list}, ',')::bigint[])`,
+  );
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    roles.set(userId, [...(roles.get(userId) ?? []), row.role]);
+  }
+  return roles;
 }
 
 /** The space's share setting: whether its editors may share (its admins always may). */
