@@ -29,6 +29,7 @@ import { registerAdminModule } from './modules/admin/index.js';
 import { registerAiModule } from './modules/ai/index.js';
 import { registerFileModule } from './modules/file/index.js';
 import { registerHistoryModule } from './modules/history/index.js';
+import { registerHomeModule } from './modules/home/index.js';
 import { registerLoginModule } from './modules/login/index.js';
 import { registerMcpModule } from './modules/mcp/index.js';
 import { registerNoteModule } from './modules/note/index.js';
@@ -67,6 +68,7 @@ const modules: Array<(app: App, services: AppServices) => void> = [
   registerSearchModule,
   registerHistoryModule,
   registerNotificationModule,
+  registerHomeModule,
   registerTemplateModule,
   registerFileModule,
   registerTransferModule,

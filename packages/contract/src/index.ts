@@ -14,6 +14,7 @@ export * from './schemas/system.js';
 export * from './schemas/recycle.js';
 export * from './schemas/note.js';
 export * from './schemas/history.js';
+export * from './schemas/home.js';
 export * from './schemas/notification.js';
 export * from './schemas/file.js';
 export * from './schemas/ai.js';

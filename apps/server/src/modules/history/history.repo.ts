@@ -1,9 +1,9 @@
 // Drizzle queries of the history: one row per user and visited space or page (the last visit);
 // every query is scoped to the visit's user (history.policy.ts).
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { HistoryTargetType } from '@library/contract';
 import type { Executor } from '../../db/database.js';
-import { spaceNodes, spaces, visits } from '../../db/schema/index.js';
+import { pageVersions, spaceNodes, spaces, users, visits } from '../../db/schema/index.js';
 import { ownVisitsSql } from './history.policy.js';
 
 export async function upsertVisit(db: Executor, values: typeof visits.$inferInsert) {
@@ -89,4 +89,55 @@ export async function deleteVisit(
 
 export async function clearVisits(db: Executor, userId: number) {
   await db.delete(visits).where(ownVisitsSql(userId));
+}
+
+/**
+ * The visited pages of `readableSpaceIds` whose published version came after the user's last
+ * visit, from someone else; the latest first.
+ */
+export async function changedSinceVisit(
+  db: Executor,
+  userId: number,
+  readableSpaceIds: string[],
+  limit: number,
+) {
+  if (readableSpaceIds.length === 0) return [];
+  return db
+    .select({
+      pageId: spaceNodes.id,
+      spaceId: spaces.id,
+      spaceName: spaces.name,
+      title: spaceNodes.name,
+      avatar: spaceNodes.avatar,
+      version: pageVersions.version,
+      versionName: pageVersions.name,
+      publishedAt: pageVersions.createdAt,
+      publisherId: pageVersions.createdBy,
+      publisherNickname: users.nickname,
+      publisherAvatarKey: users.avatarKey,
+      visitedAt: visits.visitedAt,
+    })
+    .from(visits)
+    .innerJoin(spaceNodes, visitedPage)
+    .innerJoin(spaces, visitedSpace)
+    .innerJoin(
+      pageVersions,
+      and(
+        eq(pageVersions.pageId, spaceNodes.id),
+        eq(pageVersions.version, spaceNodes.publishedVersion),
+      ),
+    )
+    .innerJoin(users, eq(users.id, pageVersions.createdBy))
+    .where(
+      and(
+        ownVisitsSql(userId),
+        inArray(visits.spaceId, readableSpaceIds),
+        isNull(spaces.deletedAt),
+        isNull(spaceNodes.deletedAt),
+        gt(pageVersions.createdAt, visits.visitedAt),
+        ne(pageVersions.createdBy, userId),
+      ),
+    )
+    .orderBy(desc(pageVersions.createdAt))
+    .limit(limit);
 }

@@ -1,11 +1,16 @@
 // The history of visits (`/course`): the last visit of each space or page a user opened, listed
 // newest first while the target is live and readable; the web groups it by day.
-import { ErrorCode, type HistoryList, type HistoryTargetType } from '@library/contract';
+import {
+  ErrorCode,
+  type ChangedPage,
+  type HistoryList,
+  type HistoryTargetType,
+} from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { accessPage, accessSpace } from '../space/index.js';
 import { rolesInSpaces } from '../space/index.js';
-import { presentHistoryItem } from './history.presenter.js';
+import { presentChangedPage, presentHistoryItem } from './history.presenter.js';
 import * as repo from './history.repo.js';
 
 /** Records a visit the caller may make (read access); a later visit replaces the earlier one. */
@@ -45,4 +50,14 @@ export async function removeVisit(
 
 export async function clearHistory(db: Database, userId: number) {
   await repo.clearVisits(db, userId);
+}
+
+/** The pages the user visited that have a version published since, by someone else. */
+export async function changedSinceVisit(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<ChangedPage[]> {
+  const readable = [...(await rolesInSpaces(db, userId)).keys()];
+  return (await repo.changedSinceVisit(db, userId, readable, limit)).map(presentChangedPage);
 }

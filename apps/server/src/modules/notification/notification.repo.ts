@@ -139,16 +139,18 @@ export async function saveSettings(
 /** What decides whether each of these people hears of something: status and muted kinds. */
 export async function candidates(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .select({
-      userId: users.id,
-      status: users.status,
-      muted: sql<string[]>`coalesce(${notificationSettings.muted}, '[]'::jsonb)`,
-    })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    // one parameter however many they are (the watchers of a large space)
-    .where(sql`${users.id} = any(string_to_array(${userIds.join(',')}, ',')::bigint[])`);
+  return (
+    db
+      .select({
+        userId: users.id,
+        status: users.status,
+        muted: sql<string[]>`coalesce(${notificationSettings.muted}, '[]'::jsonb)`,
+      })
+      .from(users)
+      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+      // one parameter however many they are (the watchers of a large space)
+      .where(sql`${users.id} = any(string_to_array(${userIds.join(',')}, ',')::bigint[])`)
+  );
 }
 
 export async function setWatch(
@@ -288,4 +290,25 @@ export async function pageNotice(db: Executor, pageId: string) {
     .from(spaceNodes)
     .where(and(eq(spaceNodes.id, pageId), isNull(spaceNodes.deletedAt)));
   return row;
+}
+
+export async function unreadOfTypes(
+  db: Executor,
+  userId: number,
+  types: NotificationRow['type'][],
+  limit: number,
+): Promise<NotificationWithActor[]> {
+  return db
+    .select(withActor)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        ownNotificationsSql(userId),
+        isNull(notifications.readAt),
+        inArray(notifications.type, types),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(limit);
 }

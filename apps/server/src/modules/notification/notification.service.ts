@@ -272,3 +272,10 @@ export async function notifyPageMentions(
     { action: 'edit', own },
   );
 }
+
+/** The caller's unread mentions and replies, newest first (the home page's first list). */
+export async function unreadMentions(db: Database, userId: number, limit: number) {
+  return (await repo.unreadOfTypes(db, userId, ['mention', 'reply'], limit)).map(
+    presentNotification,
+  );
+}
