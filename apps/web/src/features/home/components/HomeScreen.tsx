@@ -7,9 +7,10 @@ import { useCurrentUser } from '../../auth';
 import { useSpaceGroups } from '../../../lib/space-groups';
 import { PlainCard, PlainCardMeta } from '../../../components/PlainCard';
 import { SpaceIcon } from '../../../components/SpaceIcon';
+import { CatchUp } from './CatchUp';
 import { nextSteps } from './next-steps';
 
-/** /home for a logged-in user: the welcome, their spaces, and where to go next. */
+/** /home for a logged-in user: the welcome, what to catch up on, their spaces, and where to go next. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -26,6 +27,8 @@ export function HomeScreen() {
           {user ? t('home.greeting', { name: user.nickname }) : t('home.tagline')}
         </Typography.Paragraph>
       </section>
+
+      <CatchUp />
 
       <section className="home-section" aria-labelledby="home-spaces-title">
         <Typography.Title level={4} id="home-spaces-title">

@@ -172,7 +172,9 @@ function PageBody({ page }: { page: PageDetail }) {
   const [shown, setShown] = useState(0);
   const [viewing, setViewing] = useState<PageVersion | null>(null);
   const versionBlocks = usePageBlocks(pageId, viewing?.version ?? 0, viewing !== null);
-  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  // `?versions=open`: the home page's "versions" of a page changed since one's visit
+  const [versionsOpen, setVersionsOpen] = useState(() => searchParams.get('versions') === 'open');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const [anchorBlockId, setAnchorBlockId] = useState<string | null>(null);
@@ -181,7 +183,7 @@ function PageBody({ page }: { page: PageDetail }) {
   const queryClient = useQueryClient();
   const comments = usePageComments(pageId, true);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const citedBlockId = useSearchParams()[0].get('block');
+  const citedBlockId = searchParams.get('block');
 
   const draftData = draft.data;
   const loaded = draftData !== undefined;
