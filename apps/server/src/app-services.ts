@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createKeyCipher } from './infra/llm/key-cipher.js';
+import { createMailer } from './infra/mail/mailer.js';
 import { createPaymentProviders } from './infra/payment/payment.js';
 import { readOrCreateSecret } from './infra/secrets.js';
 import { createAliyunSmsProvider } from './infra/sms/aliyun-provider.js';
@@ -13,6 +14,7 @@ import type { SmsProvider } from './infra/sms/sms-provider.js';
 import { createStorage } from './infra/storage/storage.js';
 import { createPreviewSigner, type FileDeps } from './modules/file/index.js';
 import type { OrderDeps } from './modules/order/index.js';
+import { createUnsubscribeSigner } from './modules/notification/index.js';
 import { createBlocksCache } from './modules/page/index.js';
 import { createGrantSigner } from './modules/share/index.js';
 import { createAvatarStore } from './modules/user/index.js';
@@ -67,6 +69,10 @@ export function createAppServices(
     // both MCP ends — so one budget bounds the memory it takes
     blocks: createBlocksCache(),
     orders,
+    // notification mail: sent only when SMTP_URL is set; the unsubscribe links of mails are
+    // signed with a key of their own derived from the preview secret
+    mailer: config.mail ? createMailer(config.mail) : undefined,
+    unsubscribe: createUnsubscribeSigner(previewSecret),
   };
 }
 

@@ -46,6 +46,7 @@ import { registerTemplateModule } from './modules/template/index.js';
 import { registerTransferModule } from './modules/transfer/index.js';
 import { registerTreeModule } from './modules/tree/index.js';
 import { registerUserModule } from './modules/user/index.js';
+import { registerWatchModule } from './modules/watch/index.js';
 import { registerWeb } from './web.js';
 
 export const version = '0.1.0';
@@ -69,6 +70,7 @@ const modules: Array<(app: App, services: AppServices) => void> = [
   registerHistoryModule,
   registerNotificationModule,
   registerHomeModule,
+  registerWatchModule,
   registerTemplateModule,
   registerFileModule,
   registerTransferModule,

@@ -172,3 +172,43 @@ describe('loadConfig: AI chat (provider key secret, model timeout)', () => {
     expect(configError({ AI_MODEL_TIMEOUT_MS: '10' }).variable).toBe('AI_MODEL_TIMEOUT_MS');
   });
 });
+
+describe('loadConfig: mail (SMTP_URL, MAIL_FROM, PUBLIC_URL, MAIL_TIME_ZONE)', () => {
+  const mail = {
+    SMTP_URL: 'smtps://library:secret@smtp.example.com:465',
+    MAIL_FROM: '公共图书馆 <noreply@example.com>',
+    PUBLIC_URL: 'https://library.example.com/',
+  };
+
+  it('sends no mail by default, with digests at 09:00 Shanghai time once it does', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.mail).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.mailTimeZone).toBe('Asia/Shanghai');
+  });
+
+  it('reads the mail settings; the public address loses its trailing slash', () => {
+    const config = loadConfig({ ...mail, MAIL_TIME_ZONE: 'Europe/Berlin' }, cwd);
+    expect(config.mail).toEqual({ smtpUrl: mail.SMTP_URL, from: mail.MAIL_FROM });
+    expect(config.publicUrl).toBe('https://library.example.com');
+    expect(config.mailTimeZone).toBe('Europe/Berlin');
+    // the payment providers' public origin serves when PUBLIC_URL is not set
+    const fromPayment = loadConfig(
+      { ...mail, PUBLIC_URL: '', PAYMENT_NOTIFY_BASE_URL: 'https://pay.example.com' },
+      cwd,
+    );
+    expect(fromPayment.publicUrl).toBe('https://pay.example.com');
+  });
+
+  it.each([
+    ['MAIL_FROM', { ...mail, MAIL_FROM: '' }],
+    ['SMTP_URL', { ...mail, SMTP_URL: '' }],
+    ['SMTP_URL', { ...mail, SMTP_URL: 'http://smtp.example.com' }],
+    ['MAIL_FROM', { ...mail, MAIL_FROM: 'nobody' }],
+    ['PUBLIC_URL', { ...mail, PUBLIC_URL: '' }],
+    ['PUBLIC_URL', { ...mail, PUBLIC_URL: 'library.example.com' }],
+    ['MAIL_TIME_ZONE', { MAIL_TIME_ZONE: 'Mars/Olympus_Mons' }],
+  ])('stops on a missing or invalid %s: %j', (variable, env) => {
+    expect(configError(env).variable).toBe(variable);
+  });
+});

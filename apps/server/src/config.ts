@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serverRoot } from './server-root.js';
 import { defaultQuotas, type Quotas } from '@library/contract';
 import { ConfigError, integer, oneOf, text, type Env } from './config-env.js';
+import { loadMailConfig, type MailConfig } from './infra/mail/mail-config.js';
 import { loadPaymentSettings, type PaymentSettings } from './infra/payment/payment-config.js';
 
 export type RegistrationMode = 'open' | 'approval' | 'closed';
@@ -17,7 +18,7 @@ export interface AliyunSmsSettings {
   endpoint: string;
 }
 
-export interface Config {
+export interface Config extends MailConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -61,6 +62,7 @@ export interface Config {
   aiModelTimeoutMs: number;
   // --- orders and payment ---
   payment: PaymentSettings;
+  // --- mail: `mail`, `publicUrl`, `mailTimeZone` from infra/mail/mail-config.ts ---
 }
 
 export type StorageName = 'local' | 's3';
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ...files,
     ...loadAiSettings(env),
     payment: loadPaymentSettings(env),
+    ...loadMailConfig(env),
   };
 }
 

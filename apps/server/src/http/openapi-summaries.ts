@@ -217,6 +217,11 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'POST /api/v1/order/{id}/sandboxPay': 'Pay a sandbox order with one click',
   'POST /api/v1/pay/notify/alipay': "Alipay's payment notification (RSA2-signed)",
   'POST /api/v1/pay/notify/wechat': "WeChat Pay's notification (signed, AES-256-GCM)",
+
+  'GET /api/v1/notification/unsubscribe':
+    "A mail's unsubscribe link: a page asking to confirm (signed link, no login)",
+  'POST /api/v1/notification/unsubscribe':
+    "Turn notification mail off for the link's person (the page's button, or one-click from a mail program)",
   'GET /api/system/v1/goods': 'Goods (administrators)',
   'POST /api/system/v1/goods': 'Add goods',
   'PUT /api/system/v1/goods/{id}': 'Change goods',

@@ -20,6 +20,28 @@ export const notificationTypes = [
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
+/**
+ * What happened, for the kinds that stand for several things (null for the page kinds, whose
+ * `type` says it): `invite` — a friend request, a team invitation, a join request to a team one
+ * manages; `order` — one's order paid or refunded; `account` — an administrator enabled the
+ * account again, approved its registration, changed its roles, set a new password, or changed its
+ * feature switches or quotas.
+ */
+export const notificationEvents = [
+  'friendRequest',
+  'teamInvitation',
+  'teamJoinRequest',
+  'orderPaid',
+  'orderRefunded',
+  'accountEnabled',
+  'accountApproved',
+  'accountRoles',
+  'accountPassword',
+  'accountPermission',
+  'accountQuota',
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+
 export const notificationListQuerySchema = pageQuerySchema(20).extend({
   unreadOnly: z
     .enum(['true', 'false'])
@@ -39,9 +61,17 @@ export const notificationSchema = z.object({
   pageId: z.string().nullable(),
   commentId: z.string().nullable(),
   blockId: z.string().nullable(),
-  /** the page's (or space's) name as it was */
+  /** what happened, for kinds that stand for several things (`notificationEvents`) */
+  event: z.enum(notificationEvents).nullable(),
+  /**
+   * the web app's path of what it is about: `/space/{spaceId}/page/{pageId}` (with
+   * `?block={blockId}` when it is about a block), `/addrbook/invite/{inviteId}`,
+   * `/orders/{orderId}`; null when there is nothing to open (an account's change)
+   */
+  link: z.string().nullable(),
+  /** the page's (or space's) name as it was; the team's or the person's (invite), the goods' (order) */
   title: z.string(),
-  /** a piece of what was said or changed */
+  /** a piece of what was said or changed (an invite's message; the roles an account holds now) */
   excerpt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
@@ -59,7 +89,10 @@ export const notificationEmailModes = ['off', 'immediate', 'daily'] as const;
 export type NotificationEmailMode = (typeof notificationEmailModes)[number];
 
 export const notificationSettingsSchema = z.object({
+  /** off, each as it comes (`immediate`), or one digest a day at 09:00 (`daily`) */
   email: z.enum(notificationEmailModes),
+  /** whether this site sends mail at all (SMTP is configured); while false `email` is kept but unused */
+  emailAvailable: z.boolean(),
   /** each kind on (true) or off; every kind is listed */
   types: z.object(
     Object.fromEntries(notificationTypes.map((type) => [type, z.boolean()])) as Record<
@@ -69,6 +102,9 @@ export const notificationSettingsSchema = z.object({
   ),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The web app's page of one's notification settings: every mail links to it. */
+export const notificationSettingsPath = '/notifications/settings';
 
 /** A change of settings: any of the fields, any of the kinds. */
 export const updateNotificationSettingsSchema = z.object({

@@ -13,7 +13,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { notificationEmailModes, notificationTypes, watchTargetTypes } from '@library/contract';
+import {
+  notificationEmailModes,
+  notificationEvents,
+  notificationTypes,
+  watchTargetTypes,
+} from '@library/contract';
 import { spaceNodes } from './content.js';
 import { spaces } from './spaces.js';
 import { users } from './users.js';
@@ -36,9 +41,15 @@ export const notifications = pgTable(
     pageId: uuid('page_id').references(() => spaceNodes.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id'),
     blockId: text('block_id'),
+    /** what happened, for kinds standing for several things (an order paid or refunded …) */
+    event: text('event', { enum: notificationEvents }),
+    /** the web app's path of what it is about, for kinds not about a page (a page's is derived) */
+    link: text('link'),
     title: text('title').notNull().default(''),
     excerpt: text('excerpt').notNull().default(''),
     readAt: at('read_at'),
+    /** when it went out by mail (alone or in a digest): never mailed twice */
+    mailedAt: at('mailed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -78,5 +89,7 @@ export const notificationSettings = pgTable('notification_settings', {
   email: text('email', { enum: notificationEmailModes }).notNull().default('off'),
   /** the kinds turned off (every other kind is on) */
   muted: jsonb('muted').$type<string[]>().notNull().default([]),
+  /** the last daily digest sent: the next one lists what came after it */
+  digestSentAt: at('digest_sent_at'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

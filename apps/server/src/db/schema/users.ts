@@ -37,6 +37,9 @@ export const users = pgTable(
     /** who invited this user; the friendship itself is made by the address-book feature */
     invitedBy: bigint('invited_by', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** the language the person last logged in or saved their notification settings in
+     *  (zh_CN, zh_TW, en_US); mail to them is written in it, zh_CN when unknown */
+    locale: text('locale'),
     // search_grams text[], generated, GIN-indexed: the two-character pieces of the name, phone
     // and e-mail for the administrators' search. Made by migration 0010 and read only by that
     // search (admin-user.repo.ts) in SQL, so that no other query selects it.

@@ -62,6 +62,18 @@ export const Job = {
       mentions: z.array(z.object({ userId: z.string(), blockId: z.string() })),
     }),
   ),
+  /** mails one person the notifications just made for them (their e-mail: immediate) */
+  mailNotifications: defineJob(
+    'notification.mail',
+    z.object({ userId: z.number().int(), notificationIds: z.array(z.number().int()) }),
+  ),
+  /** 09:00 in MAIL_TIME_ZONE: queues each daily digest, then schedules itself again */
+  mailDigest: defineJob('notification.digest', none),
+  /** mails one person the digest of their unread notifications up to `until` (ISO 8601) */
+  mailDigestTo: defineJob(
+    'notification.digest-mail',
+    z.object({ userId: z.number().int(), until: z.iso.datetime({ offset: true }) }),
+  ),
   /** runs one import or export (a transfer, transfer.service.ts) */
   runTransfer: defineJob('transfer.run', z.object({ transferId: z.string() })),
   /** removes a finished transfer and its stored upload and export a day later */

@@ -22,6 +22,8 @@ export interface EnqueueOptions {
   /** a waiting job of the same kind and key makes this one a no-op (e.g. one reindex per page) */
   key?: string;
   delayMs?: number;
+  /** when it is due (instead of `delayMs` from now): a job that keeps a time of day */
+  runAt?: Date;
   maxAttempts?: number;
 }
 
@@ -38,7 +40,7 @@ export async function enqueueJob<Payload extends object>(
       kind: job.kind,
       payload: payload as Record<string, unknown>,
       key: options.key ?? null,
-      runAt: new Date(Date.now() + (options.delayMs ?? 0)),
+      runAt: options.runAt ?? new Date(Date.now() + (options.delayMs ?? 0)),
       maxAttempts: options.maxAttempts ?? 5,
     })
     .onConflictDoNothing();
@@ -49,6 +51,7 @@ export async function enqueueJobs<Payload extends object>(
   db: Executor,
   job: JobDefinition<Payload>,
   items: Array<{ payload: Payload; key?: string }>,
+  options: Pick<EnqueueOptions, 'maxAttempts'> = {},
 ): Promise<void> {
   const runAt = new Date();
   for (let start = 0; start < items.length; start += 500) {
@@ -60,7 +63,7 @@ export async function enqueueJobs<Payload extends object>(
           payload: item.payload as Record<string, unknown>,
           key: item.key ?? null,
           runAt,
-          maxAttempts: 5,
+          maxAttempts: options.maxAttempts ?? 5,
         })),
       )
       .onConflictDoNothing();

@@ -15,7 +15,8 @@ import { okJson } from '../../http/envelope.js';
 import { positionBetween } from '../../lib/position.js';
 import { countFriends } from '../account/index.js';
 import { assertWithinQuota, quotasOf, requireFeature } from '../account/index.js';
-import { findByInviteCode } from '../user/index.js';
+import { invitePath, notifyPeople } from '../notification/index.js';
+import { findByInviteCode, getUser } from '../user/index.js';
 import { findByAccount } from '../user/index.js';
 import { presentFriend, presentRequest } from './friend.presenter.js';
 import * as repo from './friend.repo.js';
@@ -216,11 +217,27 @@ export async function requestFriend(
   const mine = await repo.findPending(db, userId, other.id);
   let requestId = mine?.id;
   if (!requestId) {
+    const me = await getUser(db, userId);
     try {
-      requestId = await repo.insertRequest(db, {
-        fromUserId: userId,
-        toUserId: other.id,
-        message: input.message,
+      requestId = await db.transaction(async (tx) => {
+        const id = await repo.insertRequest(tx, {
+          fromUserId: userId,
+          toUserId: other.id,
+          message: input.message,
+        });
+        // asked again while the first waits: told once, of the first
+        await notifyPeople(tx, [
+          {
+            userId: other.id,
+            type: 'invite',
+            event: 'friendRequest',
+            actorId: userId,
+            title: me.nickname,
+            excerpt: input.message,
+            link: invitePath(id),
+          },
+        ]);
+        return id;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -15,6 +15,7 @@ import {
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { invitePath, notifyPeople } from '../notification/index.js';
 import { findFriend } from './friend.repo.js';
 import { getInvite } from './invite.service.js';
 import * as repo from './team-invite.repo.js';
@@ -23,6 +24,7 @@ import {
   findMember,
   findTeam,
   lockTeam,
+  managersOf,
   teamsWithAncestorNames,
 } from './team.repo.js';
 import { mayAnswerInvitation, mayInvite } from './team.policy.js';
@@ -100,7 +102,30 @@ export async function requestToJoin(
   const existing = await repo.findPendingJoinRequest(db, team.id, userId);
   const id =
     existing?.id ??
-    (await repo.insertJoinRequest(db, { teamId: team.id, userId, message: input.message })) ??
+    (await db.transaction(async (tx) => {
+      const filed = await repo.insertJoinRequest(tx, {
+        teamId: team.id,
+        userId,
+        message: input.message,
+      });
+      // those who may answer it: the managers of the team and of every team above it
+      if (filed) {
+        const managers = await managersOf(tx, team);
+        await notifyPeople(
+          tx,
+          managers.map((managerId) => ({
+            userId: managerId,
+            type: 'invite' as const,
+            event: 'teamJoinRequest' as const,
+            actorId: userId,
+            title: team.name,
+            excerpt: input.message,
+            link: invitePath(filed),
+          })),
+        );
+      }
+      return filed;
+    })) ??
     // asked twice at once: the other ask filed it
     (await repo.findPendingJoinRequest(db, team.id, userId))?.id;
   if (!id) throw alreadyProcessed();
@@ -145,18 +170,34 @@ export async function inviteToTeam(
   teamId: string,
   input: { userId: number; message: string },
 ): Promise<AddrbookInvite> {
-  await managedTeam(db, userId, teamId);
+  const team = await managedTeam(db, userId, teamId);
   const isFriend = (await findFriend(db, userId, input.userId)) !== undefined;
   if (!mayInvite(userId, input.userId, isFriend)) throw new AppError(ErrorCode.userMissing);
   if (await findMember(db, teamId, input.userId)) throw new AppError(ErrorCode.alreadyInTeam);
   const existing = await repo.findPendingInvitation(db, teamId, input.userId);
   const id =
     existing?.id ??
-    (await repo.insertInvitation(db, {
-      teamId,
-      fromUserId: userId,
-      toUserId: input.userId,
-      message: input.message,
+    (await db.transaction(async (tx) => {
+      const filed = await repo.insertInvitation(tx, {
+        teamId,
+        fromUserId: userId,
+        toUserId: input.userId,
+        message: input.message,
+      });
+      if (filed) {
+        await notifyPeople(tx, [
+          {
+            userId: input.userId,
+            type: 'invite',
+            event: 'teamInvitation',
+            actorId: userId,
+            title: team.name,
+            excerpt: input.message,
+            link: invitePath(filed),
+          },
+        ]);
+      }
+      return filed;
     })) ??
     (await repo.findPendingInvitation(db, teamId, input.userId))?.id;
   if (!id) throw alreadyProcessed();

@@ -5,11 +5,12 @@
 //
 // The manager rule in two shapes that must agree (team.policy.test.ts checks both on one matrix):
 // `managesTeam` over the roles a user holds along a loaded team's path, and `managedTeamIdsSql`
-// for queries over many teams.
+// for queries over many teams. Who manages one team (`managersOf` in team.repo.ts, told of its
+// join requests) holds one of `managerRoles` along its path, as `managesTeam` reads it.
 import { sql } from 'drizzle-orm';
 import type { TeamRole } from '@library/contract';
 
-const managerRoles: readonly TeamRole[] = ['owner', 'admin'];
+export const managerRoles: readonly TeamRole[] = ['owner', 'admin'];
 
 /**
  * Whether a user manages a team, given the roles they hold in the teams of its path (root first,

@@ -4,6 +4,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/database.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
+import { managerRoles } from './team.policy.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -35,6 +36,17 @@ export async function rolesIn(db: Executor, userId: number, teamIds: string[]) {
 }
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
+
+/** Who manages the team: an owner or admin of it or of a team above it (team.policy.ts). */
+export async function managersOf(db: Executor, team: Pick<TeamRow, 'path'>) {
+  const rows = await db
+    .selectDistinct({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(
+      and(inArray(teamMembers.teamId, team.path), inArray(teamMembers.role, [...managerRoles])),
+    );
+  return rows.map((row) => row.userId);
+}
 
 /** Whether the user is in any team of the tree under `rootId`. */
 export async function inTree(db: Executor, userId: number, rootId: string) {

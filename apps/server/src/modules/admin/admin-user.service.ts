@@ -9,6 +9,7 @@ import {
   type AdminUserListFilter,
   type AdminUserListResponse,
   type CreateUserRequest,
+  type NotificationEvent,
   type Quotas,
   type UserPermissionResponse,
   type UserQuotaResponse,
@@ -18,6 +19,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import * as limits from '../account/index.js';
 import { usageOf } from '../account/index.js';
+import { notifyPeople } from '../notification/index.js';
 import { revokeAllTokens } from '../session/index.js';
 import { hashPassword } from '../user/index.js';
 import * as users from '../user/index.js';
@@ -66,6 +68,22 @@ async function keepAnAdministrator(tx: Executor, userId: number) {
 }
 
 /**
+ * Tells the account's owner what an administrator changed, in the change's transaction. Only an
+ * active account hears of it (notifyPeople's wantsToHear): a user disabled, frozen, suspended or
+ * cancelled is not told of it — they could not log in to read it — so they are told when enabled
+ * again, and of every other change made while their account stays active.
+ */
+function tellAccount(
+  tx: Executor,
+  userId: number,
+  actorId: number,
+  event: NotificationEvent,
+  excerpt = '',
+) {
+  return notifyPeople(tx, [{ userId, type: 'account', event, actorId, title: '', excerpt }]);
+}
+
+/**
  * Sets an account's state. Leaving `normal` revokes every token of the account at once (and so
  * its open AI answers): its next request is 401 on every instance.
  */
@@ -77,12 +95,20 @@ export async function setState(db: Database, actorId: number, userId: number, st
     if (user.status === 'pending') throw notAllowed('approve or reject the registration first');
     if (state !== 'normal') await keepAnAdministrator(tx, userId);
     await users.setStatus(tx, userId, repo.storedStatus(state));
+    if (state === 'normal' && user.status !== 'active') {
+      await tellAccount(tx, userId, actorId, 'accountEnabled');
+    }
   });
   return getAdminUser(db, userId);
 }
 
 /** Approves a pending registration (the account can log in) or rejects it (it is removed). */
-export async function decideRegistration(db: Database, userId: number, approved: boolean) {
+export async function decideRegistration(
+  db: Database,
+  actorId: number,
+  userId: number,
+  approved: boolean,
+) {
   const decided = await db.transaction(async (tx) => {
     const user = await systemUser(tx, userId);
     if (user.status !== 'pending') throw new AppError(ErrorCode.pendingApproval);
@@ -91,6 +117,7 @@ export async function decideRegistration(db: Database, userId: number, approved:
       return false;
     }
     await users.setStatus(tx, userId, 'active');
+    await tellAccount(tx, userId, actorId, 'accountApproved');
     return true;
   });
   return decided ? getAdminUser(db, userId) : null;
@@ -111,6 +138,10 @@ export async function setRoles(db: Database, actorId: number, userId: number, wa
         await keepAnAdministrator(tx, userId);
       }
       await repo.replaceRoles(tx, userId, roles);
+      const sorted = (names: string[]) => [...names].sort().join(', ');
+      if (sorted(before.filter((role) => role !== Role.default)) !== sorted(roles)) {
+        await tellAccount(tx, userId, actorId, 'accountRoles', sorted(roles));
+      }
     }),
   );
   return getAdminUser(db, userId);
@@ -137,12 +168,36 @@ export async function userPermission(
 
 export async function setUserPermission(
   db: Database,
+  actorId: number,
   userId: number,
   overrides: Record<string, boolean | null | undefined>,
 ) {
   await systemUser(db, userId);
-  await limits.saveAccountSettings(db, userId, 'features', definedOnly(overrides));
+  await saveAndTell(db, actorId, userId, 'features', definedOnly(overrides));
   return userPermission(db, userId);
+}
+
+/** Saves the account's own switches or quotas; the owner is told when that changed them. */
+async function saveAndTell(
+  db: Database,
+  actorId: number,
+  userId: number,
+  kind: 'features' | 'quotas',
+  changes: Record<string, unknown>,
+) {
+  await db.transaction(async (tx) => {
+    const own = async () => JSON.stringify((await limits.findAccountSettings(tx, userId))[kind]);
+    const before = await own();
+    await limits.saveAccountSettings(tx, userId, kind, changes);
+    if ((await own()) !== before) {
+      await tellAccount(
+        tx,
+        userId,
+        actorId,
+        kind === 'features' ? 'accountPermission' : 'accountQuota',
+      );
+    }
+  });
 }
 
 export async function userQuota(
@@ -157,12 +212,13 @@ export async function userQuota(
 
 export async function setUserQuota(
   db: Database,
+  actorId: number,
   userId: number,
   overrides: Record<string, number | null | undefined>,
   site: Quotas,
 ) {
   await systemUser(db, userId);
-  await limits.saveAccountSettings(db, userId, 'quotas', definedOnly(overrides));
+  await saveAndTell(db, actorId, userId, 'quotas', definedOnly(overrides));
   return userQuota(db, userId, site);
 }
 
@@ -173,12 +229,18 @@ function definedOnly<Value>(changes: Record<string, Value | undefined>): Record<
 }
 
 /** Sets a new password for a user; every device of theirs is logged out. */
-export async function resetPassword(db: Database, userId: number, password: string) {
+export async function resetPassword(
+  db: Database,
+  actorId: number,
+  userId: number,
+  password: string,
+) {
   await systemUser(db, userId);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeAllTokens(tx, userId, new Date());
+    await tellAccount(tx, userId, actorId, 'accountPassword');
   });
 }
 

@@ -89,8 +89,10 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      await holder(request, 'users:write');
-      return ok(await admin.decideRegistration(db, request.params.id, request.body.approved));
+      const actor = await holder(request, 'users:write');
+      return ok(
+        await admin.decideRegistration(db, actor, request.params.id, request.body.approved),
+      );
     },
   );
 
@@ -121,8 +123,8 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      await holder(request, 'users:write');
-      await admin.resetPassword(db, request.params.id, request.body.password);
+      const actor = await holder(request, 'users:write');
+      await admin.resetPassword(db, actor, request.params.id, request.body.password);
       return ok(null);
     },
   );
@@ -153,8 +155,10 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      await holder(request, 'users:write');
-      return ok(await admin.setUserPermission(db, request.params.id, request.body.overrides));
+      const actor = await holder(request, 'users:write');
+      return ok(
+        await admin.setUserPermission(db, actor, request.params.id, request.body.overrides),
+      );
     },
   );
 
@@ -178,9 +182,9 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      await holder(request, 'users:write');
+      const actor = await holder(request, 'users:write');
       return ok(
-        await admin.setUserQuota(db, request.params.id, request.body.overrides, deps.quotas),
+        await admin.setUserQuota(db, actor, request.params.id, request.body.overrides, deps.quotas),
       );
     },
   );

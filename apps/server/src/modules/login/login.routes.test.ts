@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@library/contract';
-import { smsCodes } from '../../db/schema/index.js';
+import { smsCodes, users } from '../../db/schema/index.js';
 import {
   authHeader,
   buildUser,
@@ -68,6 +68,19 @@ describe('POST /api/v1/user/login', () => {
       });
       expect(me.json().data.nickname).toBe('测试用户');
     }
+  });
+
+  it('remembers the language of the last login (mail to the person is written in it)', async () => {
+    const user = await buildUser(t.db, { password: 'Secret123' });
+    const languageOf = async () =>
+      (await t.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)))[0]
+        ?.locale;
+    expect(await languageOf()).toBeNull();
+    expect((await passwordLogin(user.mobile!, 'Secret123', { locale: 'zh_TW' })).status).toBe(200);
+    expect(await languageOf()).toBe('zh_TW');
+    const english = { 'accept-language': 'en-GB,en;q=0.9' };
+    expect((await passwordLogin(user.mobile!, 'Secret123', english)).status).toBe(200);
+    expect(await languageOf()).toBe('en_US');
   });
 
   it('refuses an empty account naming the field, in the caller language', async () => {

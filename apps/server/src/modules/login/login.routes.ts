@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -6,6 +7,7 @@ import {
   smsLoginRequestSchema,
 } from '@library/contract';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
+import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
 import { currentSession } from '../session/index.js';
 import { revokeToken } from '../session/index.js';
@@ -19,6 +21,11 @@ const tags = ['login'];
  */
 const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', skipOnError: false } };
 
+const origin = (request: FastifyRequest) => ({
+  ip: request.ip,
+  locale: requestLocale(request),
+});
+
 export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
   app.post(
     '/api/v1/user/login',
@@ -26,7 +33,7 @@ export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
       config: { auth: 'none', ...loginRateLimit },
       schema: { tags, body: loginRequestSchema, response: okResponse(loginResponseSchema) },
     },
-    async (request) => ok(await loginWithPassword(deps, request.body, request.ip)),
+    async (request) => ok(await loginWithPassword(deps, request.body, origin(request))),
   );
 
   app.post(
@@ -44,7 +51,7 @@ export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
       config: { auth: 'none', ...loginRateLimit },
       schema: { tags, body: smsLoginRequestSchema, response: okResponse(loginResponseSchema) },
     },
-    async (request) => ok(await loginWithSms(deps, request.body, request.ip)),
+    async (request) => ok(await loginWithSms(deps, request.body, origin(request))),
   );
 
   app.delete(

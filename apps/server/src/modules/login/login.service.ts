@@ -4,6 +4,7 @@ import {
   ErrorCode,
   type ClientDescriptor,
   type InviteOutcome,
+  type Locale,
   type LoginResponse,
   type Quotas,
 } from '@library/contract';
@@ -27,15 +28,21 @@ export interface LoginDeps {
   quotas: Quotas;
 }
 
+/** Where a login comes from: the client's address, and the language it asks in. */
+export interface LoginOrigin {
+  ip: string | null;
+  locale?: Locale;
+}
+
 export async function loginWithPassword(
   deps: LoginDeps,
   input: { account: string; password: string; client: ClientDescriptor },
-  ip: string | null,
+  from: LoginOrigin,
 ): Promise<LoginResponse> {
   const user = await users.findByAccount(deps.db, input.account);
   const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !matches) throw new AppError(ErrorCode.wrongAccountOrPassword);
-  return logIn(deps, user, input.client, ip);
+  return logIn(deps, user, input.client, from);
 }
 
 /**
@@ -45,9 +52,9 @@ export async function loginWithPassword(
 export async function loginWithSms(
   deps: LoginDeps,
   input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
-  ip: string | null,
+  from: LoginOrigin,
 ): Promise<LoginResponse> {
-  const response = await smsLogIn(deps, input, ip);
+  const response = await smsLogIn(deps, input, from);
   if (!input.inviteCode) return response;
   return {
     ...response,
@@ -75,22 +82,22 @@ async function followInvite(deps: LoginDeps, userId: number, code: string): Prom
 async function smsLogIn(
   deps: LoginDeps,
   input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
-  ip: string | null,
+  from: LoginOrigin,
 ): Promise<LoginResponse> {
   const mobile = await redeemCode(deps.db, input.smsToken, input.smsCode);
   const existing = await findByMobile(deps.db, mobile);
-  if (existing) return logIn(deps, existing, input.client, ip);
+  if (existing) return logIn(deps, existing, input.client, from);
 
   if (deps.registration === 'closed') throw new AppError(ErrorCode.registrationNotAllowed);
   const inviter = input.inviteCode ? await findByInviteCode(deps.db, input.inviteCode) : undefined;
   let created: Awaited<ReturnType<typeof registerByMobile>>;
   try {
-    created = await registerByMobile(deps, mobile, inviter?.id ?? null, input.client, ip);
+    created = await registerByMobile(deps, mobile, inviter?.id ?? null, input.client, from);
   } catch (error) {
     // Two codes for one new phone redeemed at once: the other request registered it.
     const winner = isUniqueViolation(error) ? await findByMobile(deps.db, mobile) : undefined;
     if (!winner) throw error;
-    return logIn(deps, winner, input.client, ip);
+    return logIn(deps, winner, input.client, from);
   }
   // Registered, but an administrator must approve the account first.
   if (!created.token) throw new AppError(ErrorCode.pendingApproval);
@@ -102,10 +109,10 @@ async function logIn(
   deps: LoginDeps,
   user: UserRow,
   client: ClientDescriptor,
-  ip: string | null,
+  from: LoginOrigin,
 ): Promise<LoginResponse> {
   users.assertCanLogIn(user);
-  const { token } = await issueToken(deps.db, user.id, client, ip);
+  const { token } = await issueToken(deps.db, user.id, client, from.ip, from.locale);
   return { token, user: presentUser(user), registered: false };
 }
 
@@ -114,7 +121,7 @@ function registerByMobile(
   mobile: string,
   invitedBy: number | null,
   client: ClientDescriptor,
-  ip: string | null,
+  from: LoginOrigin,
 ) {
   return deps.db.transaction(async (tx) => {
     const user = await users.createUser(tx, {
@@ -122,9 +129,10 @@ function registerByMobile(
       nickname: `用户${mobile.slice(-4)}`,
       status: deps.registration === 'approval' ? 'pending' : 'active',
       invitedBy,
+      locale: from.locale,
     });
     if (user.status !== 'active') return { user, token: null };
-    const { token } = await issueToken(tx, user.id, client, ip);
+    const { token } = await issueToken(tx, user.id, client, from.ip, from.locale);
     return { user, token };
   });
 }

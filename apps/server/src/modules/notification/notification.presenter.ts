@@ -2,6 +2,7 @@
 import type { Notification, NotificationSettings } from '@library/contract';
 import { notificationTypes } from '@library/contract';
 import { avatarPath } from '../user/index.js';
+import { linkOf } from './notification.links.js';
 import type { NotificationWithActor } from './notification.repo.js';
 
 export function presentNotification({
@@ -27,6 +28,8 @@ export function presentNotification({
     pageId: notification.pageId,
     commentId: notification.commentId,
     blockId: notification.blockId,
+    event: notification.event,
+    link: linkOf(notification),
     title: notification.title,
     excerpt: notification.excerpt,
   };
@@ -34,10 +37,12 @@ export function presentNotification({
 
 export function presentSettings(
   row: { email: NotificationSettings['email']; muted: readonly string[] } | undefined,
+  emailAvailable: boolean,
 ): NotificationSettings {
   const muted = new Set(row?.muted ?? []);
   return {
     email: row?.email ?? 'off',
+    emailAvailable,
     types: Object.fromEntries(
       notificationTypes.map((type) => [type, !muted.has(type)]),
     ) as NotificationSettings['types'],

@@ -1,18 +1,9 @@
-// Drizzle queries of notifications, watches and notification settings. The inbox's queries are
-// scoped to their owner (notification.policy.ts).
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationEmailMode, WatchTargetType } from '@library/contract';
+// Drizzle queries of notifications and notification settings, and of what mailing them needs.
+// The inbox's queries are scoped to their owner (notification.policy.ts).
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { NotificationEmailMode } from '@library/contract';
 import type { Executor } from '../../db/database.js';
-import { alias } from 'drizzle-orm/pg-core';
-import {
-  comments,
-  notificationSettings,
-  notifications,
-  pageVersions,
-  spaceNodes,
-  users,
-  watches,
-} from '../../db/schema/index.js';
+import { notificationSettings, notifications, users } from '../../db/schema/index.js';
 import { ownNotificationsSql } from './notification.policy.js';
 
 /** Announced at commit with the ids a transaction added (`first-last`), heard by every instance. */
@@ -34,18 +25,20 @@ export type NotificationWithActor = {
 
 /** Adds notifications and announces them (at commit) to the instances' live streams. */
 export async function insertNotifications(tx: Executor, rows: NewNotification[]) {
-  if (rows.length === 0) return;
-  const ids: number[] = [];
+  if (rows.length === 0) return [];
+  const added: Array<{ id: number; userId: number }> = [];
   for (let start = 0; start < rows.length; start += 500) {
     const inserted = await tx
       .insert(notifications)
       .values(rows.slice(start, start + 500))
-      .returning({ id: notifications.id });
-    ids.push(...inserted.map((row) => row.id));
+      .returning({ id: notifications.id, userId: notifications.userId });
+    added.push(...inserted);
   }
+  const ids = added.map((row) => row.id);
   const first = Math.min(...ids);
   const last = Math.max(...ids);
   await tx.execute(sql`select pg_notify(${notificationChannel}, ${`${first}-${last}`})`);
+  return added;
 }
 
 export async function listNotifications(
@@ -136,7 +129,12 @@ export async function saveSettings(
     });
 }
 
-/** What decides whether each of these people hears of something: status and muted kinds. */
+const emailModeSql = sql<NotificationEmailMode>`coalesce(${notificationSettings.email}, 'off')`;
+
+/**
+ * What decides whether each of these people hears of something (status, muted kinds) and
+ * whether they are mailed of it at once (address, e-mail mode).
+ */
 export async function candidates(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
   return (
@@ -145,6 +143,8 @@ export async function candidates(db: Executor, userIds: number[]) {
         userId: users.id,
         status: users.status,
         muted: sql<string[]>`coalesce(${notificationSettings.muted}, '[]'::jsonb)`,
+        email: users.email,
+        emailMode: emailModeSql,
       })
       .from(users)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
@@ -153,143 +153,119 @@ export async function candidates(db: Executor, userIds: number[]) {
   );
 }
 
-export async function setWatch(
-  db: Executor,
-  values: {
-    userId: number;
-    targetType: WatchTargetType;
-    targetId: string;
-    spaceId: string;
-    watching: boolean;
-  },
-) {
-  await db
-    .insert(watches)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [watches.userId, watches.targetType, watches.targetId],
-      set: { watching: values.watching },
-    });
-}
-
-export async function removeWatch(
-  db: Executor,
-  userId: number,
-  targetType: WatchTargetType,
-  targetId: string,
-) {
-  await db
-    .delete(watches)
-    .where(
-      and(
-        eq(watches.userId, userId),
-        eq(watches.targetType, targetType),
-        eq(watches.targetId, targetId),
-      ),
-    );
-}
-
-export async function watchOf(
-  db: Executor,
-  userId: number,
-  targetType: WatchTargetType,
-  targetId: string,
-) {
+/** Who a mail goes to, in what language, and how they want it. */
+export async function mailRecipient(db: Executor, userId: number) {
   const [row] = await db
-    .select({ watching: watches.watching })
-    .from(watches)
-    .where(
-      and(
-        eq(watches.userId, userId),
-        eq(watches.targetType, targetType),
-        eq(watches.targetId, targetId),
-      ),
-    );
-  return row?.watching;
+    .select({
+      userId: users.id,
+      email: users.email,
+      status: users.status,
+      nickname: users.nickname,
+      locale: users.locale,
+      emailMode: emailModeSql,
+      digestSentAt: notificationSettings.digestSentAt,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
 }
 
-/** Every watch row on these targets (watching or, for an author, not). */
-export async function watchesOn(db: Executor, targetIds: string[]) {
-  if (targetIds.length === 0) return [];
+export type MailRecipient = NonNullable<Awaited<ReturnType<typeof mailRecipient>>>;
+
+const unmailedOf = (userId: number) =>
+  and(ownNotificationsSql(userId), isNull(notifications.readAt), isNull(notifications.mailedAt));
+
+/** Those of these notifications of the person still unread and not mailed, oldest first. */
+export async function unmailed(db: Executor, userId: number, ids: number[]) {
+  if (ids.length === 0) return [];
   return db
-    .select({
-      userId: watches.userId,
-      targetType: watches.targetType,
-      targetId: watches.targetId,
-      watching: watches.watching,
-    })
-    .from(watches)
-    .where(inArray(watches.targetId, targetIds));
+    .select(withActor)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(and(unmailedOf(userId), inArray(notifications.id, ids)))
+    .orderBy(notifications.id);
 }
 
-/** The page (or topic) and the topics above it. `union` stops even on a cycle. */
-export async function nodeAndAncestors(db: Executor, nodeId: string): Promise<string[]> {
-  const rows = await db.select({ id: spaceNodes.id }).from(spaceNodes)
-    .where(sql`${spaceNodes.id} in (
-      with recursive up(id, parent_id) as (
-        select id, parent_id from space_nodes where id = ${nodeId}
-        union
-        select n.id, n.parent_id from space_nodes n join up on n.id = up.parent_id
-      )
-      select id from up)`);
-  return rows.map((row) => row.id);
-}
-
-const parents = alias(comments, 'parent');
-
-/** A live comment on a live page, with what a notice of it needs; undefined when either is gone. */
-export async function commentNotice(db: Executor, commentId: string) {
-  const [row] = await db
-    .select({
-      commentId: comments.id,
-      content: comments.content,
-      blockId: comments.blockId,
-      authorId: comments.createdBy,
-      parentAuthorId: parents.createdBy,
-      pageId: spaceNodes.id,
-      pageName: spaceNodes.name,
-      pageCreatorId: spaceNodes.createdBy,
-      spaceId: spaceNodes.spaceId,
-    })
-    .from(comments)
-    .innerJoin(spaceNodes, eq(spaceNodes.id, comments.pageId))
-    .leftJoin(parents, and(eq(parents.id, comments.parentId), isNull(parents.deletedAt)))
-    .where(
-      and(eq(comments.id, commentId), isNull(comments.deletedAt), isNull(spaceNodes.deletedAt)),
-    );
-  return row;
-}
-
-/** A published version of a live page, with what a notice of it needs. */
-export async function publishNotice(db: Executor, pageId: string, version: number) {
-  const [row] = await db
-    .select({
-      pageId: spaceNodes.id,
-      pageName: spaceNodes.name,
-      pageCreatorId: spaceNodes.createdBy,
-      spaceId: spaceNodes.spaceId,
-      versionName: pageVersions.name,
-      publisherId: pageVersions.createdBy,
-    })
-    .from(pageVersions)
-    .innerJoin(spaceNodes, eq(spaceNodes.id, pageVersions.pageId))
+/** The person's unread, unmailed notifications that came in (since, until], oldest first. */
+export async function unmailedBetween(db: Executor, userId: number, since: Date, until: Date) {
+  return db
+    .select(withActor)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
     .where(
       and(
-        eq(pageVersions.pageId, pageId),
-        eq(pageVersions.version, version),
-        isNull(spaceNodes.deletedAt),
+        unmailedOf(userId),
+        gt(notifications.createdAt, since),
+        lte(notifications.createdAt, until),
       ),
-    );
-  return row;
+    )
+    .orderBy(notifications.id);
 }
 
-/** A live page, with what a notice of a mention in it needs. */
-export async function pageNotice(db: Executor, pageId: string) {
-  const [row] = await db
-    .select({ pageName: spaceNodes.name, spaceId: spaceNodes.spaceId })
-    .from(spaceNodes)
-    .where(and(eq(spaceNodes.id, pageId), isNull(spaceNodes.deletedAt)));
-  return row;
+/**
+ * The people a digest made at `until` goes to: mailed daily, active, with an address, and with
+ * something unread and unmailed since their last digest (or, before their first, `firstSince`).
+ */
+export async function digestRecipients(db: Executor, until: Date, firstSince: Date) {
+  const rows = await db
+    .select({ userId: users.id })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(
+      and(
+        eq(notificationSettings.email, 'daily'),
+        eq(users.status, 'active'),
+        sql`${users.email} is not null`,
+        sql`exists (select 1 from ${notifications} n
+          where n.user_id = ${users.id} and n.read_at is null and n.mailed_at is null
+            and n.created_at > coalesce(${notificationSettings.digestSentAt},
+              ${firstSince.toISOString()}::timestamptz)
+            and n.created_at <= ${until.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(users.id);
+  return rows.map((row) => row.userId);
+}
+
+export async function markMailed(db: Executor, ids: number[], at: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ mailedAt: at })
+    .where(and(inArray(notifications.id, ids), isNull(notifications.mailedAt)));
+}
+
+/** Records the person's digest of `at`: the next one lists what comes after it. */
+export async function recordDigest(db: Executor, userId: number, at: Date) {
+  await db
+    .update(notificationSettings)
+    .set({ digestSentAt: at })
+    .where(eq(notificationSettings.userId, userId));
+}
+
+/** The nicknames of these people (those mentioned in what a mail quotes). */
+export async function nicknamesOf(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.nickname]));
+}
+
+/** Turns mail off for the person (the unsubscribe link); false when there is no such person. */
+export async function stopMail(db: Executor, userId: number) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  await db
+    .insert(notificationSettings)
+    .values({ userId, email: 'off' })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: { email: 'off', updatedAt: sql`now()` },
+    });
+  return true;
 }
 
 export async function unreadOfTypes(

@@ -6,11 +6,7 @@ import {
   notificationParamsSchema,
   notificationSettingsSchema,
   updateNotificationSettingsSchema,
-  watchRequestSchema,
-  watchStateSchema,
-  watchTargetTypes,
 } from '@library/contract';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
@@ -23,11 +19,6 @@ const tags = ['notification'];
 /** a comment line this often keeps proxies from closing a quiet stream */
 const keepAliveMs = 25_000;
 
-const watchQuerySchema = z.object({
-  targetType: z.enum(watchTargetTypes),
-  targetId: z.uuid(),
-});
-
 export function registerNotificationRoutes(
   app: App,
   deps: {
@@ -35,6 +26,8 @@ export function registerNotificationRoutes(
     streams: () => NotificationStreams | undefined;
     /** how to end each stream open here (the app ends them when it closes) */
     ending: Set<() => void>;
+    /** whether this site sends mail (SMTP_URL and MAIL_FROM are set) */
+    emailAvailable: boolean;
   },
 ) {
   const { db } = deps;
@@ -73,7 +66,7 @@ export function registerNotificationRoutes(
   app.get(
     '/api/v1/notification/settings',
     { schema: { tags, response: okResponse(notificationSettingsSchema) } },
-    async (request) => ok(await notifications.getSettings(db, me(request))),
+    async (request) => ok(await notifications.getSettings(db, me(request), deps.emailAvailable)),
   );
 
   app.put(
@@ -85,27 +78,13 @@ export function registerNotificationRoutes(
         response: okResponse(notificationSettingsSchema),
       },
     },
-    async (request) => ok(await notifications.updateSettings(db, me(request), request.body)),
-  );
-
-  app.get(
-    '/api/v1/watch',
-    { schema: { tags, querystring: watchQuerySchema, response: okResponse(watchStateSchema) } },
     async (request) =>
       ok(
-        await notifications.watching(
-          db,
-          me(request),
-          request.query.targetType,
-          request.query.targetId,
-        ),
+        await notifications.updateSettings(db, me(request), request.body, {
+          emailAvailable: deps.emailAvailable,
+          locale: requestLocale(request),
+        }),
       ),
-  );
-
-  app.put(
-    '/api/v1/watch',
-    { schema: { tags, body: watchRequestSchema, response: okResponse(watchStateSchema) } },
-    async (request) => ok(await notifications.setWatching(db, me(request), request.body)),
   );
 
   // Server-sent events: one `notification` event per new item for the caller, from whichever

@@ -1,23 +1,21 @@
-// The inbox (list, read, read all), notification settings, watching, and working out whom a
-// comment or a published version concerns (run as jobs queued by the page module, so a comment
-// or a publish answers at once however many people are told).
+// The inbox (list, read, read all), notification settings, and `notifyPeople`: the one way a
+// notification is made, for every module that tells someone of something.
 import {
   ErrorCode,
-  mentionedUserIds,
   notificationTypes,
+  type Locale,
+  type NotificationEvent,
   type NotificationList,
   type NotificationSettings,
   type NotificationType,
   type UpdateNotificationSettings,
-  type WatchRequest,
-  type WatchTargetType,
 } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import { blockSegments } from '../../lib/block-text.js';
-import { draftBlocks } from '../page/index.js';
-import { accessNode, accessSpace, usersReachingPage } from '../space/index.js';
-import { wantsToHear } from './notification.policy.js';
+import { Job } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
+import { recordLocale } from '../user/index.js';
+import { mailedAs, wantsToHear } from './notification.policy.js';
 import { presentNotification, presentSettings } from './notification.presenter.js';
 import * as repo from './notification.repo.js';
 
@@ -54,223 +52,116 @@ export async function markAllRead(db: Database, userId: number): Promise<void> {
   await repo.markAllRead(db, userId);
 }
 
-export async function getSettings(db: Database, userId: number): Promise<NotificationSettings> {
-  return presentSettings(await repo.settingsOf(db, userId));
+export async function getSettings(
+  db: Database,
+  userId: number,
+  emailAvailable: boolean,
+): Promise<NotificationSettings> {
+  return presentSettings(await repo.settingsOf(db, userId), emailAvailable);
 }
 
+/**
+ * Saves the person's settings; the language they save them in is the one their mail is written
+ * in from now on (as is the language of their next login).
+ */
 export async function updateSettings(
   db: Database,
   userId: number,
   change: UpdateNotificationSettings,
+  context: { emailAvailable: boolean; locale: Locale },
 ): Promise<NotificationSettings> {
-  const current = await getSettings(db, userId);
+  const current = await getSettings(db, userId, context.emailAvailable);
   const types = { ...current.types, ...change.types };
   const muted = notificationTypes.filter((type) => types[type] === false);
   const email = change.email ?? current.email;
-  await repo.saveSettings(db, userId, { email, muted });
-  return presentSettings({ email, muted });
-}
-
-/** The target as the caller may read it: its space (404 + 100007 when they may not). */
-async function readableTarget(
-  db: Database,
-  userId: number,
-  targetType: WatchTargetType,
-  targetId: string,
-): Promise<{ spaceId: string; createdBy: number | null }> {
-  if (targetType === 'space') {
-    const { space } = await accessSpace(db, userId, targetId, 'read');
-    return { spaceId: space.id, createdBy: null };
-  }
-  const { node } = await accessNode(db, userId, targetId, 'read', targetType);
-  return { spaceId: node.spaceId, createdBy: node.createdBy };
-}
-
-/** Whether the caller watches it: an author watches their page until they say otherwise. */
-export async function watching(
-  db: Database,
-  userId: number,
-  targetType: WatchTargetType,
-  targetId: string,
-): Promise<{ watching: boolean }> {
-  const target = await readableTarget(db, userId, targetType, targetId);
-  const stored = await repo.watchOf(db, userId, targetType, targetId);
-  return { watching: stored ?? (targetType === 'page' && target.createdBy === userId) };
-}
-
-export async function setWatching(
-  db: Database,
-  userId: number,
-  request: WatchRequest,
-): Promise<{ watching: boolean }> {
-  const { spaceId } = await readableTarget(db, userId, request.targetType, request.targetId);
-  await repo.setWatch(db, {
-    userId,
-    targetType: request.targetType,
-    targetId: request.targetId,
-    spaceId,
-    watching: request.watch,
+  await db.transaction(async (tx) => {
+    await repo.saveSettings(tx, userId, { email, muted });
+    await recordLocale(tx, userId, context.locale);
   });
-  return { watching: request.watch };
+  return presentSettings({ email, muted }, context.emailAvailable);
 }
 
-interface Notice {
-  actorId: number;
-  spaceId: string;
-  pageId: string;
-  commentId: string | null;
-  blockId: string | null;
+/** One person to tell of something. */
+export interface Notice {
+  userId: number;
+  type: NotificationType;
+  /** who did it; never told of it themselves. Null: the system (an order paid) */
+  actorId: number | null;
+  /** what happened, for the kinds that stand for several things */
+  event?: NotificationEvent | null;
+  spaceId?: string | null;
+  pageId?: string | null;
+  commentId?: string | null;
+  blockId?: string | null;
+  /** the web app's path of what it is about, when it is not a page */
+  link?: string | null;
   title: string;
-  excerpt: string;
+  /** cut to an excerpt here */
+  excerpt?: string;
 }
+
+/** how often an immediate mail is tried before it is given up (about 17 minutes of retries) */
+const mailAttempts = 10;
 
 /**
- * Tells each person (with the kind they are told as, and what of theirs differs from `notice`)
- * who wants to hear and may now reach the page as `action` needs: read it (any role that reads
- * it, a visitor included), or edit it (a mention in the draft: only editors see the draft).
+ * Tells each person who wants to hear of it (wantsToHear: not its actor, active, the kind not
+ * muted) and, when given, whom `mayKnow` keeps of them (asked once for them all). The notifications are written in `db`'s
+ * transaction (a savepoint when it is one already, so they stand or fall with the change they
+ * tell of), and with them a mail job for each person mailed at once. Answers how many were told.
  */
-async function deliver(
-  db: Database,
-  notice: Notice,
-  told: Map<number, NotificationType>,
-  { action = 'read', own }: { action?: 'read' | 'edit'; own?: Map<number, Partial<Notice>> } = {},
-) {
-  const wanting = (await repo.candidates(db, [...told.keys()])).filter((person) =>
-    wantsToHear(person, told.get(person.userId)!, notice.actorId),
+export async function notifyPeople(
+  db: Executor,
+  notices: Notice[],
+  options: { mayKnow?: (userIds: number[]) => Promise<Set<number>> } = {},
+): Promise<number> {
+  if (notices.length === 0) return 0;
+  const people = new Map(
+    (await repo.candidates(db, [...new Set(notices.map((notice) => notice.userId))])).map(
+      (person) => [person.userId, person],
+    ),
   );
-  const reaching = await usersReachingPage(
-    db,
-    notice.pageId,
-    wanting.map((person) => person.userId),
-    action,
-  );
-  const rows: repo.NewNotification[] = wanting
-    .filter((person) => reaching.has(person.userId))
-    .map((person) => ({
-      ...notice,
-      ...own?.get(person.userId),
-      userId: person.userId,
-      type: told.get(person.userId)!,
-    }));
-  await db.transaction((tx) => repo.insertNotifications(tx, rows));
-}
-
-/** Adds people told as `type` unless they are told already (the first kind found stands). */
-function tell(
-  told: Map<number, NotificationType>,
-  userIds: Iterable<number>,
-  type: NotificationType,
-) {
-  for (const userId of userIds) if (!told.has(userId)) told.set(userId, type);
-}
-
-/**
- * Who watches the page (directly or through what `rows` cover: its topics, its space) and its
- * author; anyone who stopped watching the page itself is left out.
- */
-function pageWatchers(
-  rows: Array<{ userId: number; targetId: string; watching: boolean }>,
-  pageId: string,
-  creatorId: number,
-) {
-  const stopped = new Set(
-    rows.filter((row) => row.targetId === pageId && !row.watching).map((row) => row.userId),
-  );
-  const people = new Set([
-    creatorId,
-    ...rows.filter((row) => row.watching).map((row) => row.userId),
-  ]);
-  for (const userId of stopped) people.delete(userId);
-  return people;
-}
-
-/** A new comment: the people it mentions, the author it answers, the page's watchers. */
-export async function notifyComment(db: Database, commentId: string): Promise<void> {
-  const comment = await repo.commentNotice(db, commentId);
-  if (!comment) return;
-  const told = new Map<number, NotificationType>();
-  tell(told, mentionedUserIds(comment.content).map(Number), 'mention');
-  if (comment.parentAuthorId !== null) tell(told, [comment.parentAuthorId], 'reply');
-  const watches = await repo.watchesOn(db, [comment.pageId]);
-  tell(told, pageWatchers(watches, comment.pageId, comment.pageCreatorId), 'comment');
-  await deliver(
-    db,
-    {
-      actorId: comment.authorId,
-      spaceId: comment.spaceId,
-      pageId: comment.pageId,
-      commentId: comment.commentId,
-      blockId: comment.blockId,
-      title: comment.pageName,
-      excerpt: excerptOf(comment.content),
-    },
-    told,
-  );
-}
-
-/** A published version: whoever watches the page, a topic above it, or its space. */
-export async function notifyPublish(db: Database, pageId: string, version: number) {
-  const published = await repo.publishNotice(db, pageId, version);
-  if (!published) return;
-  const targets = [...(await repo.nodeAndAncestors(db, pageId)), published.spaceId];
-  const watches = await repo.watchesOn(db, targets);
-  const told = new Map<number, NotificationType>();
-  tell(told, pageWatchers(watches, pageId, published.pageCreatorId), 'publish');
-  await deliver(
-    db,
-    {
-      actorId: published.publisherId,
-      spaceId: published.spaceId,
-      pageId,
-      commentId: null,
-      blockId: null,
-      title: published.pageName,
-      excerpt: excerptOf(published.versionName),
-    },
-    told,
-  );
-}
-
-/** People newly mentioned in a page's draft: told if they may edit it (only editors see drafts). */
-export async function notifyPageMentions(
-  db: Database,
-  pageId: string,
-  actorId: number,
-  mentions: Array<{ userId: string; blockId: string }>,
-) {
-  const page = await repo.pageNotice(db, pageId);
-  if (!page) return;
-  const blocks = await draftBlocks(db, pageId);
-  const textOf = (blockId: string) => {
-    const block = blocks.find((candidate) => candidate.id === blockId);
-    return block
-      ? excerptOf(
-          blockSegments([block])
-            .map((segment) => segment.text)
-            .join(' '),
-        )
-      : '';
-  };
-  const told = new Map<number, NotificationType>();
-  const own = new Map<number, Partial<Notice>>();
-  for (const { userId, blockId } of mentions) {
-    told.set(Number(userId), 'mention');
-    own.set(Number(userId), { blockId, excerpt: textOf(blockId) });
+  const wanted = notices.filter((notice) => {
+    const person = people.get(notice.userId);
+    return person !== undefined && wantsToHear(person, notice.type, notice.actorId);
+  });
+  const knowing = options.mayKnow
+    ? await options.mayKnow([...new Set(wanted.map((notice) => notice.userId))])
+    : undefined;
+  const rows: repo.NewNotification[] = [];
+  for (const notice of wanted) {
+    if (knowing && !knowing.has(notice.userId)) continue;
+    rows.push({
+      userId: notice.userId,
+      type: notice.type,
+      actorId: notice.actorId,
+      event: notice.event ?? null,
+      spaceId: notice.spaceId ?? null,
+      pageId: notice.pageId ?? null,
+      commentId: notice.commentId ?? null,
+      blockId: notice.blockId ?? null,
+      link: notice.link ?? null,
+      title: notice.title,
+      excerpt: excerptOf(notice.excerpt ?? ''),
+    });
   }
-  await deliver(
-    db,
-    {
-      actorId,
-      spaceId: page.spaceId,
-      pageId,
-      commentId: null,
-      blockId: null,
-      title: page.pageName,
-      excerpt: '',
-    },
-    told,
-    { action: 'edit', own },
-  );
+  if (rows.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    const added = await repo.insertNotifications(tx, rows);
+    const mailNow = new Map<number, number[]>();
+    for (const { id, userId } of added) {
+      if (!mailedAs(people.get(userId)!, 'immediate')) continue;
+      mailNow.set(userId, [...(mailNow.get(userId) ?? []), id]);
+    }
+    for (const [userId, notificationIds] of mailNow) {
+      await enqueueJob(
+        tx,
+        Job.mailNotifications,
+        { userId, notificationIds },
+        { maxAttempts: mailAttempts },
+      );
+    }
+  });
+  return rows.length;
 }
 
 /** The caller's unread mentions and replies, newest first (the home page's first list). */

@@ -3,8 +3,8 @@
 // grant, notifications are verified before anything is read from them, and unpaid orders expire.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type PayType } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import { ErrorCode, minorUnitsToDecimal, type PayType } from '@library/contract';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobContext } from '../../infra/jobs/job-queue.js';
@@ -16,6 +16,7 @@ import {
   type NotificationAnswer,
   type PaymentProvider,
 } from '../../infra/payment/payment-provider.js';
+import { notifyPeople, orderPath } from '../notification/index.js';
 import * as repo from './order.repo.js';
 import { refusal } from './order.states.js';
 
@@ -43,6 +44,27 @@ export function providerOf(deps: OrderDeps, payType: PayType): PaymentProvider {
   const provider = deps.providers.get(payType);
   if (!provider) throw new AppError(ErrorCode.payTypeUnsupported, { detail: payType });
   return provider;
+}
+
+const amountText = (order: repo.OrderRow) =>
+  `${order.currency === 'USD' ? '$' : '¥'}${minorUnitsToDecimal(order.amount)}`;
+
+/**
+ * Tells the buyer (an `order` notification, from nobody: the system) in the transaction that
+ * moved the order, so a report settled twice tells once.
+ */
+function tellBuyer(tx: Executor, order: repo.OrderRow, event: 'orderPaid' | 'orderRefunded') {
+  return notifyPeople(tx, [
+    {
+      userId: order.userId,
+      type: 'order',
+      event,
+      actorId: null,
+      title: order.goodsName,
+      excerpt: amountText(order),
+      link: orderPath(order.id),
+    },
+  ]);
 }
 
 /** What says an order was paid. */
@@ -118,6 +140,7 @@ export async function settlePayment(deps: OrderDeps, facts: PaymentFacts): Promi
     if (paid) {
       await repo.insertGrant(tx, paid);
       await record('paid');
+      await tellBuyer(tx, paid, 'orderPaid');
       return { outcome: 'paid', order: paid };
     }
     const current = (await repo.findOrder(tx, order.id)) ?? order;
@@ -144,7 +167,10 @@ export async function completeRefund(
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const done = await repo.moveOrder(tx, orderId, 'completeRefund', { refundedAt: new Date() });
-    if (done) await repo.endGrant(tx, orderId);
+    if (done) {
+      await repo.endGrant(tx, orderId);
+      await tellBuyer(tx, done, 'orderRefunded');
+    }
     if (via) {
       await repo.recordNotification(tx, {
         provider: via.provider,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { ClientDescriptor } from '@library/contract';
+import type { ClientDescriptor, Locale } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -23,9 +23,12 @@ export async function insertToken(
   return created.id;
 }
 
-/** The user's last login, shown to administrators. */
-export async function markLogin(db: Executor, userId: number, at: Date) {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+/** The user's last login, shown to administrators, and the language it was made in. */
+export async function markLogin(db: Executor, userId: number, at: Date, locale?: Locale) {
+  await db
+    .update(users)
+    .set({ lastLoginAt: at, ...(locale ? { locale } : {}) })
+    .where(eq(users.id, userId));
 }
 
 const activeTokenQuery = (db: Database) =>

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, type ClientDescriptor } from '@library/contract';
+import { ErrorCode, type ClientDescriptor, type Locale } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -34,15 +34,17 @@ export function hashToken(token: string) {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** A new device login; `locale`, the language it was made in, is remembered for the user's mail. */
 export async function issueToken(
   db: Executor,
   userId: number,
   client: ClientDescriptor,
   ip: string | null,
+  locale?: Locale,
 ) {
   const token = crypto.randomBytes(32).toString('base64url');
   const tokenId = await repo.insertToken(db, { userId, tokenHash: hashToken(token), client, ip });
-  await repo.markLogin(db, userId, new Date());
+  await repo.markLogin(db, userId, new Date(), locale);
   return { token, tokenId };
 }
 

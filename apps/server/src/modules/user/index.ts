@@ -10,6 +10,7 @@ export {
   findByMobile,
   grantRole,
   listRoles,
+  recordLocale,
   updateUser,
 } from './user.repo.js';
 export { assertCanLogIn, createUser, findByAccount, getUser, setStatus } from './user.service.js';

@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { userRoles, users, type UserRow } from '../../db/schema/index.js';
 
@@ -37,6 +38,14 @@ export async function updateUser(db: Executor, id: number, changes: Partial<NewU
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Remembers the language the person uses (mail is written in it); no write when unchanged. */
+export async function recordLocale(db: Executor, id: number, locale: Locale) {
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, id), sql`${users.locale} is distinct from ${locale}`));
 }
 
 /** The user's avatar key, holding the row until the transaction ends (one replacement at a time). */

@@ -2,7 +2,13 @@
 // and the account-settings changes.
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ErrorCode, mobilePattern, type ErrorCodeValue, type UserStatus } from '@library/contract';
+import {
+  ErrorCode,
+  mobilePattern,
+  type ErrorCodeValue,
+  type Locale,
+  type UserStatus,
+} from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
@@ -50,6 +56,8 @@ export async function createUser(
     nickname: string;
     status?: UserStatus;
     invitedBy?: number | null;
+    /** the language the person registered in (mail to them is written in it) */
+    locale?: Locale;
   },
 ): Promise<UserRow> {
   return repo.insertUser(db, {
@@ -60,6 +68,7 @@ export async function createUser(
     status: fields.status ?? 'active',
     inviteCode: newInviteCode(),
     invitedBy: fields.invitedBy ?? null,
+    locale: fields.locale ?? null,
   });
 }
 
