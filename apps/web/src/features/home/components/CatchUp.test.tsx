@@ -43,6 +43,8 @@ describe('the home page’s catch-up', () => {
         {
           notificationId: '1',
           type: 'mention',
+          event: null,
+          link: '/space/s1/page/p1?block=b7',
           read: false,
           createdAt: '2026-11-28T08:00:00.000Z',
           actor: person,
