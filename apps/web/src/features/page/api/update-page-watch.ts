@@ -11,6 +11,8 @@ export function useUpdatePageWatch(pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (watch: boolean) => updatePageWatch(pageId, watch),
+    // an answer to the first ask still on its way would overwrite this one's
+    onMutate: () => queryClient.cancelQueries({ queryKey: pageWatchQueryKey(pageId) }),
     onSuccess: (state) => queryClient.setQueryData(pageWatchQueryKey(pageId), state),
   });
 }

@@ -305,9 +305,11 @@ function PageBody({ page }: { page: PageDetail }) {
     },
   );
 
-  // hearing of the page's new comments and versions (docs/api.md 'Notifications and watching')
-  if (loggedIn && watching.data) {
-    const on = watching.data.watching;
+  // hearing of the page's new comments and versions (docs/api.md 'Notifications and watching');
+  // drawn from the start, off until the answer comes, so the row is not laid out again then (a
+  // press meanwhile asks to watch, which is what the button says)
+  if (loggedIn) {
+    const on = watching.data?.watching ?? false;
     actions.push({
       key: 'watch',
       label: on ? t('page.toolbar.unwatch') : t('page.toolbar.watch'),
