@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { networkQuiet, trackNetwork } from './network-quiet.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const smsCode = '246810';
@@ -127,6 +128,7 @@ async function download(browser, base, pathname, shows, token) {
     }, token);
   }
   const page = await context.newPage();
+  trackNetwork(page);
   const bodies = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -135,14 +137,15 @@ async function download(browser, base, pathname, shows, token) {
     body.catch(() => undefined); // awaited below; a page closed meanwhile is reported there
     bodies.push(body);
   });
-  await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
+  await networkQuiet(page);
   // until a second passes without a new file: what loads once the first screen is drawn (the
   // login dialog, a member's home) is part of the visit
   let seen = -1;
   while (seen !== bodies.length) {
     seen = bodies.length;
     await page.waitForTimeout(1000);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
   }
   const files = Object.fromEntries(await Promise.all(bodies));
   const shown = await page.locator(shows).first().isVisible();

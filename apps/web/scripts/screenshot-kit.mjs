@@ -5,6 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { networkQuiet, trackNetwork } from './network-quiet.mjs';
+
+/** In place of 'networkidle', which a logged-in page never reaches (its inbox stream stays open). */
+export { networkQuiet };
 
 export const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 export const smsCode = process.env.SMS_FIXED_CODE ?? '246810';
@@ -51,6 +55,7 @@ export async function newPage({
     [locale, theme],
   );
   const page = await context.newPage();
+  trackNetwork(page);
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`[console] ${message.text()}`);

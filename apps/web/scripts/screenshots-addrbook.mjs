@@ -17,6 +17,7 @@ import {
   baseUrl,
   browser,
   desktop,
+  networkQuiet,
   newPage,
   phone,
   randomPhone,
@@ -181,7 +182,7 @@ try {
     const { context, page } = await pageAs(lin, { locale, theme, viewport });
     const settle = async () => {
       await page.locator('.addrbook-screen').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
     };
 
     // My friends: the card (on a phone, the list first)
@@ -262,7 +263,7 @@ try {
       const visitor = await pageAs(emily, { locale, theme, viewport });
       await visitor.page.goto(`${baseUrl}${joinCode.link}`);
       await visitor.page.locator('.addrbook-join-card').waitFor();
-      await visitor.page.waitForLoadState('networkidle');
+      await networkQuiet(visitor.page);
       await shoot(visitor.page, `addrbook-join-${tag}`);
       await visitor.context.close();
     } else {

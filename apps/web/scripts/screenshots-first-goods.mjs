@@ -16,6 +16,7 @@ import {
   baseUrl,
   browser,
   desktop,
+  networkQuiet,
   newPage,
   phone,
   randomPhone,
@@ -86,7 +87,7 @@ async function shootAll(stage, admin, user) {
       const { context, page } = await pageAs(admin, { locale, theme, viewport });
       await page.goto(`${baseUrl}/sys/orders`);
       await page.locator('.orders-admin-filters').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shoot(page, `first-goods-sys-orders-${tag}`);
       const create = page.getByRole('button', { name: orders.admin.firstGoods.createFirst });
       if (stage === 'none' && theme === 'light' && (await create.isVisible())) {
@@ -103,7 +104,7 @@ async function shootAll(stage, admin, user) {
       await page.getByRole('menuitem', { name: layout.accountSettings }).click();
       await page.getByRole('tab', { name: account.usageTab }).click();
       await page.locator('.account-usage-actions').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shoot(page, `first-goods-usage-${tag}`);
       await context.close();
     }
@@ -111,7 +112,7 @@ async function shootAll(stage, admin, user) {
       const { context, page } = await pageAs(user, { locale, theme, viewport });
       await page.goto(`${baseUrl}/orders`);
       await page.getByText(orders.list.empty).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shoot(page, `first-goods-my-orders-${tag}`);
       await context.close();
     }

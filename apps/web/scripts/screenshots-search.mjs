@@ -10,6 +10,7 @@ import {
   call,
   desktop,
   logInBySms,
+  networkQuiet,
   newPage,
   phone,
   randomPhone,
@@ -69,7 +70,7 @@ for (const locale of ['zh_CN', 'zh_TW', 'en_US']) {
       const { context, page } = await newPage({ locale, theme, viewport, storage });
       const path = size === 'phone' ? `/space-mobile/${spaceId}` : `/space/${spaceId}`;
       await page.goto(`${baseUrl}${path}`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       // the header (and its Ctrl+K listener) is drawn once the shell has loaded
       await page
         .locator(

@@ -94,6 +94,14 @@ export const baseRoutes: RouteObject[] = [
       })),
   },
   {
+    path: paths.notifications.path,
+    handle: meta({ titleKey: 'routes.notifications' }),
+    lazy: () =>
+      import('../features/notifications/components/NotificationsScreen').then((m) => ({
+        Component: m.NotificationsScreen,
+      })),
+  },
+  {
     path: paths.addressBook.path,
     handle: meta({ titleKey: 'routes.addressBook' }),
     lazy: () => addressBook().then((m) => ({ Component: m.AddressBookScreen })),

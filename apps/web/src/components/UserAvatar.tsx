@@ -4,7 +4,14 @@ import type { UserInfo } from '@library/contract';
 import { resolveImagePath } from '../lib/image-path';
 
 /** The user's picture, else the first character of the nickname. */
-export function UserAvatar({ user, size = 32 }: { user: UserInfo | undefined; size?: number }) {
+export function UserAvatar({
+  user,
+  size = 32,
+}: {
+  /** anyone with a nickname and a picture: the user, a page's author, a notification's actor */
+  user: Pick<UserInfo, 'nickname' | 'avatar'> | undefined;
+  size?: number;
+}) {
   const src = resolveImagePath(user?.avatar);
   const initial = user?.nickname.trim().charAt(0).toUpperCase();
   return (

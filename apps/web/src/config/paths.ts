@@ -17,6 +17,8 @@ export const paths = {
   course: { path: '/course', getHref: () => '/course' },
   notes: { path: '/notes', getHref: () => '/notes' },
   recycle: { path: '/recycle', getHref: () => '/recycle' },
+  /** the inbox as a screen (phones; desktops open it in a drawer from the bell) */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
 
   addressBook: { path: '/addrbook', getHref: () => '/addrbook' },
   addressBookInvite: {

@@ -101,6 +101,14 @@ export function resetApiClient(): void {
   hooks = defaultHooks;
 }
 
+/**
+ * The fetch this client sends with (a test's stand-in, else the browser's), for the few calls
+ * that read a response as it streams and so cannot go through `request`.
+ */
+export function clientFetch(input: string, init: RequestInit): Promise<Response> {
+  return (hooks.fetch ?? globalThis.fetch)(input, init);
+}
+
 const unauthorizedCodes: ReadonlySet<number> = new Set([
   ErrorCode.tokenExpired,
   ErrorCode.accessTokenInvalid,

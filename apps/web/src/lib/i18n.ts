@@ -84,6 +84,7 @@ export const i18nReady: Promise<unknown> = i18n
             [
               '../locales/zh_CN/*.json',
               '!../locales/zh_CN/addrbook.json',
+              '!../locales/zh_CN/notifications.json',
               '!../locales/zh_CN/orders.json',
               // loadLaterText's (locales/bundles/zh_CN-later.ts)
               '!../locales/zh_CN/account.json',
@@ -142,8 +143,8 @@ export function loadLaterText(): Promise<void> {
 
 /**
  * Adds the zh_CN text of a screen that loads on demand and is the only user of its text file (the
- * address book, orders): left out of the first page's bundle above, its own chunk adds it before
- * it draws. The other languages' bundles carry every file anyway.
+ * address book, orders, the inbox): left out of the first page's bundle above, its own chunk adds
+ * it before it draws. The other languages' bundles carry every file anyway.
  */
 export function addScreenText(
   feature: keyof TranslationResources,

@@ -18,6 +18,7 @@ import type login from './zh_CN/login.json';
 import type nav from './zh_CN/nav.json';
 import type page from './zh_CN/page.json';
 import type notes from './zh_CN/notes.json';
+import type notifications from './zh_CN/notifications.json';
 import type orders from './zh_CN/orders.json';
 import type placeholder from './zh_CN/placeholder.json';
 import type recycle from './zh_CN/recycle.json';
@@ -50,6 +51,7 @@ export interface TranslationResources {
   nav: typeof nav;
   page: typeof page;
   notes: typeof notes;
+  notifications: typeof notifications;
   orders: typeof orders;
   placeholder: typeof placeholder;
   recycle: typeof recycle;

@@ -19,7 +19,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useClearHistory } from '../api/clear-history';
 import { useHistory } from '../api/get-history';
 import { useRemoveHistoryItem } from '../api/remove-history-item';
-import { groupByDay, type DayGroup } from '../lib/group-by-day';
+import { groupByDay, type DayGroup } from '../../../lib/group-by-day';
 import './history.css';
 
 export function historyHref(item: HistoryItem): string {

@@ -14,6 +14,7 @@ import { usePreferencesStore } from '../../../stores/preferences-store';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { SidebarNavigation } from './SidebarNavigation';
 import { usePendingInviteCount } from '../../addrbook';
+import { NotificationBell, useNotificationStream } from '../../notifications';
 import { SearchLauncher } from '../../search';
 import { SpaceList } from '../../space';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
@@ -27,6 +28,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   // asked once logged in, so a quota toast knows whether to offer 'upgrade'
   useGoodsForSale();
+  // one live inbox stream for the login, whichever frame is drawn
+  useNotificationStream();
   return isMobile ? <MobileShell>{children}</MobileShell> : <DesktopShell>{children}</DesktopShell>;
 }
 
@@ -49,6 +52,7 @@ function HeaderActions({ compact = false }: { compact?: boolean }) {
       <SearchLauncher compact={compact} />
       <LanguageSwitcher showLabel={!compact} />
       <ThemeSwitcher />
+      <NotificationBell />
       <UserMenu showName={!compact} />
     </div>
   );

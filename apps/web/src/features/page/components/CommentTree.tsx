@@ -20,6 +20,8 @@ export interface CommentActions {
   onOpenBlock: (blockId: string) => void;
   /** the anchored block's text, or null when it no longer exists */
   blockLabel: (blockId: string) => string | null;
+  /** the comment the page was opened at (`?comment=`, from a notification), marked */
+  focusedId?: string | null;
 }
 
 interface CommentTreeProps extends CommentActions {
@@ -101,7 +103,10 @@ function CommentItem({
   const edited = comment.updatedAt !== comment.createdAt;
 
   return (
-    <li className="page-comment" data-comment-id={comment.commentId}>
+    <li
+      className={`page-comment${actions.focusedId === comment.commentId ? ' is-focused' : ''}`}
+      data-comment-id={comment.commentId}
+    >
       <div className="page-comment-row">
         <Avatar size={28} src={avatar} icon={!avatar && !initial ? <UserOutlined /> : undefined}>
           {!avatar ? initial : null}

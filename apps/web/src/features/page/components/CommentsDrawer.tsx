@@ -23,6 +23,8 @@ interface CommentsDrawerProps {
   blocks: () => Block[];
   /** preselected by "comment on this block" */
   anchorBlockId: string | null;
+  /** a comment to scroll to and mark (the page was opened at it, `?comment=`) */
+  focusCommentId?: string | null;
   onClose: () => void;
   onOpenBlock: (blockId: string) => void;
 }
@@ -36,6 +38,7 @@ const preview = (text: string) =>
 export function CommentsDrawer(props: CommentsDrawerProps) {
   const { spaceId, pageId, open, canComment, locale, blocks, anchorBlockId, onClose, onOpenBlock } =
     props;
+  const focusCommentId = props.focusCommentId ?? null;
   const { t } = useTranslation();
   const comments = usePageComments(pageId, open);
   const create = useCreateComment(pageId);
@@ -55,6 +58,23 @@ export function CommentsDrawer(props: CommentsDrawerProps) {
   useEffect(() => {
     if (open) void refetch();
   }, [open, refetch]);
+
+  // the comment a notification pointed at: scrolled to once it is drawn (the list arrives after
+  // the drawer opens, and the drawer slides in)
+  const listed = comments.data !== undefined;
+  useEffect(() => {
+    if (!open || !focusCommentId || !listed) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      const element = document.querySelector(
+        `.page-comments-drawer [data-comment-id="${CSS.escape(focusCommentId)}"]`,
+      );
+      element?.scrollIntoView({ block: 'center' });
+      if (element || tries >= 30) clearInterval(timer);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [open, focusCommentId, listed]);
 
   const blockLabel = (id: string) => {
     const block = findBlock(blocks(), id);
@@ -146,6 +166,7 @@ export function CommentsDrawer(props: CommentsDrawerProps) {
           onDelete={(comment) => remove.mutateAsync(comment.commentId)}
           onOpenBlock={onOpenBlock}
           blockLabel={blockLabel}
+          focusedId={focusCommentId}
         />
       )}
     </Drawer>

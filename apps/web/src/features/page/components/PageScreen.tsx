@@ -10,6 +10,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton, Tag } from 'antd';
 import {
+  BellFilled,
+  BellOutlined,
   CommentOutlined,
   ExportOutlined,
   HistoryOutlined,
@@ -27,6 +29,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { openTransfer } from '../../transfer';
 import { useSessionStore } from '../../../stores/session-store';
+import { toast } from '../../../components/toast';
 import { ShareDialog } from '../../share';
 import { PageStartScreen } from '../../templates';
 import { usePreferencesStore } from '../../../stores/preferences-store';
@@ -34,6 +37,8 @@ import { pageQueryKey, usePage } from '../api/get-page';
 import { pageBlocksQueryKey, usePageBlocks } from '../api/get-page-blocks';
 import { forgetEarly } from '../api/page-prefetch';
 import { usePageComments } from '../api/get-page-comments';
+import { usePageWatch } from '../api/get-page-watch';
+import { useUpdatePageWatch } from '../api/update-page-watch';
 import { recordPageVisit } from '../api/record-page-visit';
 import { useCollabPeople, useCollabState, usePageCollab } from '../hooks/use-page-collab';
 import { collabReady } from '../lib/collab-status';
@@ -184,6 +189,10 @@ function PageBody({ page }: { page: PageDetail }) {
   const comments = usePageComments(pageId, true);
   const bodyRef = useRef<HTMLDivElement>(null);
   const citedBlockId = searchParams.get('block');
+  /** a notification about a comment opens the page at it, with the comments drawer open */
+  const citedCommentId = searchParams.get('comment');
+  const watching = usePageWatch(pageId, loggedIn);
+  const updateWatching = useUpdatePageWatch(pageId);
 
   const draftData = draft.data;
   const loaded = draftData !== undefined;
@@ -208,6 +217,12 @@ function PageBody({ page }: { page: PageDetail }) {
     }, 100);
     return () => clearInterval(timer);
   }, [citedBlockId, loaded, shown]);
+
+  useEffect(() => {
+    if (!citedCommentId) return;
+    setAnchorBlockId(null);
+    setCommentsOpen(true);
+  }, [citedCommentId]);
 
   // the start screen goes once the page has something in it, typed here or by someone else
   const handleChange = useCallback((read: () => Block[]) => {
@@ -290,6 +305,27 @@ function PageBody({ page }: { page: PageDetail }) {
       },
     },
   );
+
+  // hearing of the page's new comments and versions (docs/api.md 'Notifications and watching');
+  // drawn from the start, off until the answer comes, so the row is not laid out again then (a
+  // press meanwhile asks to watch, which is what the button says)
+  if (loggedIn) {
+    const on = watching.data?.watching ?? false;
+    actions.push({
+      key: 'watch',
+      label: on ? t('page.toolbar.unwatch') : t('page.toolbar.watch'),
+      icon: on ? <BellFilled /> : <BellOutlined />,
+      iconOnly: true,
+      pressed: on,
+      className: 'page-watch-button',
+      onClick: () => {
+        if (updateWatching.isPending) return;
+        updateWatching.mutate(!on, {
+          onSuccess: (state) => state.watching && toast.success(t('page.toolbar.watching')),
+        });
+      },
+    });
+  }
 
   let body: React.ReactNode;
   if (viewing) {
@@ -424,6 +460,7 @@ function PageBody({ page }: { page: PageDetail }) {
         locale={locale}
         blocks={shownBlocks}
         anchorBlockId={anchorBlockId}
+        focusCommentId={citedCommentId}
         onClose={() => setCommentsOpen(false)}
         onOpenBlock={handleOpenBlock}
       />

@@ -4,7 +4,7 @@
 // Their widths are read from a hidden copy of every button, so a language switch or a longer
 // save state lays the row out again.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Badge, Button, Dropdown } from 'antd';
+import { Badge, Button, Dropdown, Tooltip } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { fitToolbar } from '../lib/toolbar-fit';
@@ -17,6 +17,13 @@ export interface PageAction {
   count?: number;
   className: string;
   onClick: () => void;
+  /**
+   * drawn as its icon alone, the label in a tooltip (a toggle whose icon says it, like watching);
+   * in the '…' menu it has its label as every item does
+   */
+  iconOnly?: boolean;
+  /** a toggle's state */
+  pressed?: boolean;
 }
 
 /** What stays on a narrow row first: reading and discussing before sharing and exporting. */
@@ -29,6 +36,20 @@ function countBadge(count: number | undefined) {
 }
 
 function ActionButton({ action, measure }: { action: PageAction; measure?: boolean }) {
+  if (action.iconOnly) {
+    const button = (
+      <Button
+        type="text"
+        icon={action.icon}
+        onClick={measure ? undefined : action.onClick}
+        className={measure ? undefined : action.className}
+        tabIndex={measure ? -1 : undefined}
+        aria-label={action.label}
+        aria-pressed={action.pressed}
+      />
+    );
+    return measure ? button : <Tooltip title={action.label}>{button}</Tooltip>;
+  }
   return (
     <Button
       type="text"

@@ -122,7 +122,7 @@ export function SysUsersScreen() {
       sortOrder: sortOrder('nickname'),
       render: (_: unknown, user: AdminUser) => (
         <span className="sys-user-cell">
-          <UserAvatar user={{ ...user, hasPassword: true, status: 'active' }} size={32} />
+          <UserAvatar user={user} size={32} />
           <span className="sys-user-text">
             <Typography.Text strong ellipsis className="sys-user-name">
               {user.nickname}

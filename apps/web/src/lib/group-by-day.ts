@@ -1,5 +1,6 @@
-// History is shown newest first in day groups: today, yesterday, then each earlier date.
-import dayjs from '../../../lib/dayjs';
+// Lists shown newest first in day groups (the history, the inbox): today, yesterday, then each
+// earlier date.
+import dayjs from './dayjs';
 
 export type DayGroupKind = 'today' | 'yesterday' | 'date';
 
