@@ -1,9 +1,10 @@
-import { Avatar } from 'antd';
+// A person's round picture, else the first character of their nickname on the brand colour. Drawn
+// here rather than with antd's Avatar: the header shows it on every first visit, and Avatar brings
+// Avatar.Group and its popover into that download.
 import { UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@library/contract';
 import { resolveImagePath } from '../lib/image-path';
 
-/** The user's picture, else the first character of the nickname. */
 export function UserAvatar({
   user,
   size = 32,
@@ -15,13 +16,12 @@ export function UserAvatar({
   const src = resolveImagePath(user?.avatar);
   const initial = user?.nickname.trim().charAt(0).toUpperCase();
   return (
-    <Avatar
-      size={size}
-      src={src}
-      icon={!src && !initial ? <UserOutlined /> : undefined}
-      className="user-avatar"
+    <span
+      className={`user-avatar${src ? ' user-avatar-image' : ''}`}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.45) }}
+      aria-hidden
     >
-      {!src ? initial : null}
-    </Avatar>
+      {src ? <img src={src} alt="" /> : initial || <UserOutlined />}
+    </span>
   );
 }
