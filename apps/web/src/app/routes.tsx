@@ -94,6 +94,14 @@ export const baseRoutes: RouteObject[] = [
       })),
   },
   {
+    path: paths.notificationSettings.path,
+    handle: meta({ titleKey: 'routes.notificationSettings' }),
+    lazy: () =>
+      import('../features/notifications/components/NotificationSettingsScreen').then((m) => ({
+        Component: m.NotificationSettingsScreen,
+      })),
+  },
+  {
     path: paths.notifications.path,
     handle: meta({ titleKey: 'routes.notifications' }),
     lazy: () =>

@@ -1,6 +1,8 @@
 // Every route path of the app in one table (spec §2). `path` is the router pattern, `getHref`
 // builds a concrete link. Screens and the guard import from here, never spell paths themselves.
 
+import { notificationSettingsPath } from '@library/contract';
+
 const encode = encodeURIComponent;
 
 export const paths = {
@@ -19,6 +21,10 @@ export const paths = {
   recycle: { path: '/recycle', getHref: () => '/recycle' },
   /** the inbox as a screen (phones; desktops open it in a drawer from the bell) */
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  notificationSettings: {
+    path: notificationSettingsPath,
+    getHref: () => notificationSettingsPath,
+  },
 
   addressBook: { path: '/addrbook', getHref: () => '/addrbook' },
   addressBookInvite: {

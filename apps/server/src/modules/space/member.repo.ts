@@ -1,5 +1,5 @@
 // Drizzle queries of a space's member groups and their members (users and teams).
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { spaceMemberGroups, spaceMembers, spaces, teams, users } from '../../db/schema/index.js';
 import { byPosition } from '../../lib/position.js';
@@ -209,7 +209,9 @@ export async function peopleOfSpace(
         eq(users.status, 'active'),
         sql`${users.id} in (${spacePeopleSql(spaceId)})`,
         keywords ? sql`${users.nickname} ilike ${pattern}` : undefined,
-        userIds ? inArray(users.id, userIds) : undefined,
+        // named by id (a page's mentions) the caller is one of them; searched, nobody mentions
+        // themselves
+        userIds ? inArray(users.id, userIds) : ne(users.id, callerId),
       ),
     )
     .orderBy(desc(friend), desc(teammate), asc(users.nickname), asc(users.id))

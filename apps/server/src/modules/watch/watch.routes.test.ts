@@ -155,7 +155,7 @@ describe('who is told of a mention in a page', () => {
         blockId: 'm1',
         commentId: null,
         title: '借阅规则',
-        excerpt: '请审阅',
+        excerpt: `请审阅<@${w.ids.editor}><@${w.ids.reader}>`,
       }),
     ]);
     // a reader sees only the published page: the draft's mention stays unknown to them

@@ -3,13 +3,14 @@
 // however many people are told). Who of them hears of it, and how, is the notification module's.
 import {
   mentionedUserIds,
+  pageMentionType,
   type NotificationType,
   type WatchRequest,
   type WatchTargetType,
 } from '@library/contract';
 import type { Database } from '../../db/database.js';
 import { notifyPeople, type Notice } from '../notification/index.js';
-import { blockSegments } from '../../lib/block-text.js';
+import { isRecord } from '../../lib/block-text.js';
 import { draftBlocks } from '../page/index.js';
 import { accessNode, accessSpace, usersReachingPage } from '../space/index.js';
 import * as repo from './watch.repo.js';
@@ -164,11 +165,7 @@ export async function notifyPageMentions(
   const blocks = await draftBlocks(db, pageId);
   const textOf = (blockId: string) => {
     const block = blocks.find((candidate) => candidate.id === blockId);
-    return block
-      ? blockSegments([block])
-          .map((segment) => segment.text)
-          .join(' ')
-      : '';
+    return block ? mentionedText(block['content']) : '';
   };
   const told = new Map<number, NotificationType>();
   const own = new Map<number, Partial<Notice>>();
@@ -180,4 +177,24 @@ export async function notifyPageMentions(
     action: 'edit',
     own,
   });
+}
+
+/**
+ * A block's text with its mentions written as a comment writes them (`<@{userId}>`), so the
+ * excerpt names them the way a comment's does.
+ */
+function mentionedText(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((item: unknown) => {
+      if (typeof item === 'string') return item;
+      if (!isRecord(item)) return '';
+      if (item.type === 'text' && typeof item.text === 'string') return item.text;
+      if (item.type === 'link') return mentionedText(item.content);
+      if (item.type === pageMentionType && isRecord(item.props)) {
+        return `<@${String(item.props.userId)}>`;
+      }
+      return '';
+    })
+    .join('');
 }

@@ -84,7 +84,7 @@ describe('the home page’s catch-up', () => {
     });
     const mention = await screen.findByRole('link', { name: '馆长 在「借阅规则」中提到了你' });
     expect(mention.getAttribute('href')).toBe('/space/s1/page/p1?block=b7');
-    expect(screen.getByText('请 @ 看看')).toBeTruthy();
+    expect(screen.getByText('请 @某人 看看')).toBeTruthy();
     expect(screen.getByRole('link', { name: '值班表' }).getAttribute('href')).toBe(
       '/space/s1/page/p2',
     );

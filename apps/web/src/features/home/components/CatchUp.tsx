@@ -8,6 +8,8 @@ import { defaultLocale, isLocale, type Home, type Notification } from '@library/
 import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format';
 import { PlainCard } from '../../../components/PlainCard';
+import { mentionsAsNames } from '../../../lib/mention-text';
+import { useCurrentUser } from '../../auth';
 import { useHome } from '../api/get-home';
 
 /** The page a notification is about, at its block when it names one. */
@@ -17,13 +19,23 @@ function notificationHref(item: Notification): string | null {
   return item.blockId ? `${page}?block=${encodeURIComponent(item.blockId)}` : page;
 }
 
-/** A comment's mentions (`<@id>`) read as '@' here: the list has no names for them. */
-const plainExcerpt = (text: string) => text.replace(/<@\d+>/g, '@');
-
 export function CatchUp() {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const home = useHome();
+  const me = useCurrentUser().data;
+  /** a mention reads as the reader's or the writer's name, else a neutral word */
+  const excerpt = (item: Notification) =>
+    mentionsAsNames(
+      item.excerpt,
+      (userId) =>
+        userId === me?.userId
+          ? me.nickname
+          : userId === item.actor?.userId
+            ? item.actor.nickname
+            : undefined,
+      t('home.catchUp.someone'),
+    );
   const data: Home | undefined = home.data;
   const when = (value: string) => formatShortDate(value, locale);
 
@@ -46,7 +58,10 @@ export function CatchUp() {
   );
 
   return (
-    <section className="home-section" aria-label={t('home.catchUp.title')}>
+    <section className="home-section" aria-labelledby="home-catch-up-title">
+      <Typography.Title level={4} id="home-catch-up-title">
+        {t('home.catchUp.title')}
+      </Typography.Title>
       <Row gutter={[16, 16]}>
         {section(
           'mentions',
@@ -62,7 +77,7 @@ export function CatchUp() {
                     })}
                   </Link>
                   <Typography.Text type="secondary" className="home-catch-up-excerpt" ellipsis>
-                    {plainExcerpt(item.excerpt)}
+                    {excerpt(item)}
                   </Typography.Text>
                   <Typography.Text type="secondary" className="home-catch-up-time">
                     {when(item.createdAt)}
@@ -87,7 +102,7 @@ export function CatchUp() {
                       {page.avatar && !page.avatar.startsWith('/') ? `${page.avatar} ` : ''}
                       {page.title}
                     </Link>
-                    <Typography.Text type="secondary" className="home-catch-up-excerpt" ellipsis>
+                    <Typography.Text type="secondary" className="home-catch-up-excerpt">
                       {t('home.catchUp.published', {
                         name: page.publishedBy.nickname,
                         version: page.versionName,

@@ -7,4 +7,5 @@ export const notificationKeys = {
   unread: ['notifications', 'unread'] as const,
   lists: ['notifications', 'list'] as const,
   list: (unreadOnly: boolean) => ['notifications', 'list', { unreadOnly }] as const,
+  settings: ['notifications', 'settings'] as const,
 };

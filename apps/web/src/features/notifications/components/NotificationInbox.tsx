@@ -2,7 +2,9 @@
 // all as read', the rows by day (lib/inbox-rows.ts), more pages as the end comes into view.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Result, Segmented, Skeleton, Typography } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../lib/format';
 import type { DayGroup } from '../../../lib/group-by-day';
@@ -136,16 +138,27 @@ export function NotificationInbox({ onOpenItem }: { onOpenItem?: () => void }) {
             { value: 'unread', label: t('notifications.unread') },
           ]}
         />
-        <Button
-          type="link"
-          size="small"
-          icon={<CheckOutlined />}
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          {t('notifications.markAllRead')}
-        </Button>
+        <span className="notification-toolbar-actions">
+          <Button
+            type="link"
+            size="small"
+            icon={<CheckOutlined />}
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t('notifications.markAllRead')}
+          </Button>
+          <Link
+            to={paths.notificationSettings.getHref()}
+            className="notification-settings-link"
+            aria-label={t('notifications.settings.open')}
+            title={t('notifications.settings.open')}
+            onClick={() => onOpenItem?.()}
+          >
+            <SettingOutlined />
+          </Link>
+        </span>
       </div>
       {body}
     </div>

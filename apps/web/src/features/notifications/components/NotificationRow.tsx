@@ -11,7 +11,7 @@ import { useIsMobile } from '../../../hooks/use-device-mode';
 import { useCurrentUser } from '../../auth';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import type { InboxRow } from '../lib/inbox-rows';
-import { mentionsAsNames } from '../lib/mention-text';
+import { mentionsAsNames } from '../../../lib/mention-text';
 import { notificationHref } from '../lib/notification-href';
 import { relativeTime } from '../lib/relative-time';
 

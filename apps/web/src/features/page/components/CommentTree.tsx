@@ -1,11 +1,10 @@
 // Comments with their replies to any depth: creator avatar and name, time, the anchored block's
 // text, and reply / edit / delete where the comment's abilities allow.
 import { useRef, useState } from 'react';
-import { Avatar, Button, Popconfirm, Space, Typography } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale, PageComment, PageUser } from '@library/contract';
-import { resolveImagePath } from '../../../lib/image-path';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { formatShortDate } from '../../../lib/format';
 import { CommentInput, type CommentInputHandle } from './CommentInput';
 import { CommentText } from './CommentText';
@@ -97,8 +96,6 @@ function CommentItem({
 }: { comment: PageComment; locale: Locale } & CommentActions) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
-  const avatar = resolveImagePath(comment.creator.avatar);
-  const initial = comment.creator.nickname.trim().charAt(0).toUpperCase();
   const blockLabel = comment.blockId ? actions.blockLabel(comment.blockId) : undefined;
   const edited = comment.updatedAt !== comment.createdAt;
 
@@ -108,9 +105,7 @@ function CommentItem({
       data-comment-id={comment.commentId}
     >
       <div className="page-comment-row">
-        <Avatar size={28} src={avatar} icon={!avatar && !initial ? <UserOutlined /> : undefined}>
-          {!avatar ? initial : null}
-        </Avatar>
+        <UserAvatar user={comment.creator} size={28} />
         <div className="page-comment-main">
           <div className="page-comment-meta">
             <Typography.Text strong>{comment.creator.nickname}</Typography.Text>

@@ -1,8 +1,8 @@
 // Someone a page mentions: '@nickname' (a person not of the space, or not visible to the reader,
 // as '@…'), with a card of their picture and name on hover.
-import { Avatar, Popover } from 'antd';
+import { Popover } from 'antd';
 import { useParams } from 'react-router';
-import { resolveImagePath } from '../../../lib/image-path';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { useSpacePerson } from '../api/get-space-people';
 
 export function MentionChip({ userId }: { userId: string }) {
@@ -14,14 +14,11 @@ export function MentionChip({ userId }: { userId: string }) {
     </span>
   );
   if (!person) return chip;
-  const avatar = resolveImagePath(person.avatar);
   return (
     <Popover
       content={
         <span className="page-mention-card">
-          <Avatar size={32} src={avatar}>
-            {avatar ? null : person.nickname.trim().charAt(0).toUpperCase()}
-          </Avatar>
+          <UserAvatar user={person} size={32} />
           <span className="page-mention-card-name">{person.nickname}</span>
         </span>
       }
