@@ -1,8 +1,6 @@
 // Every route path of the app in one table (spec §2). `path` is the router pattern, `getHref`
 // builds a concrete link. Screens and the guard import from here, never spell paths themselves.
 
-import { notificationSettingsPath } from '@library/contract';
-
 const encode = encodeURIComponent;
 
 export const paths = {
@@ -21,9 +19,11 @@ export const paths = {
   recycle: { path: '/recycle', getHref: () => '/recycle' },
   /** the inbox as a screen (phones; desktops open it in a drawer from the bell) */
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  // the contract's `notificationSettingsPath`, where mail leads (written here: importing the
+  // contract would bring its zod schemas into every first load; paths.test.ts checks the two)
   notificationSettings: {
-    path: notificationSettingsPath,
-    getHref: () => notificationSettingsPath,
+    path: '/notifications/settings',
+    getHref: () => '/notifications/settings',
   },
 
   addressBook: { path: '/addrbook', getHref: () => '/addrbook' },
