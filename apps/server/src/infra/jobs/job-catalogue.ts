@@ -46,8 +46,14 @@ export const Job = {
   indexSearchAll: defineJob('search.index-all', none),
   /** makes a topic subtree from a template (a pending creation, template.service.ts) */
   createFromTemplate: defineJob('template.create', z.object({ creationId: z.string() })),
-  /** tells whom a new comment concerns: the mentioned, the one answered, the page's watchers */
-  notifyComment: defineJob('notification.comment', z.object({ commentId: z.string() })),
+  /**
+   * tells whom a new comment concerns: the mentioned, the one answered, the page's watchers; for
+   * an edited comment (`mentioned`), only the people it newly mentions
+   */
+  notifyComment: defineJob(
+    'notification.comment',
+    z.object({ commentId: z.string(), mentioned: z.array(z.string()).optional() }),
+  ),
   /** tells the watchers of a page, its topics and its space of a version published */
   notifyPublish: defineJob(
     'notification.publish',

@@ -184,9 +184,18 @@ export async function updateComment(
 ): Promise<PageComment> {
   const { comment, node, role } = await accessComment(db, userId, commentId);
   if (!commentAbilities(role, userId, comment).canEdit) throw notFound();
-  const row = await repo.updateLiveComment(db, commentId, {
-    content: content.trim(),
-    updatedAt: new Date(),
+  const before = new Set(mentionedUserIds(comment.content));
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateLiveComment(tx, commentId, {
+      content: content.trim(),
+      updatedAt: new Date(),
+    });
+    // someone named by the edit hears of it as of a new comment; nobody else is told again
+    const mentioned = updated
+      ? mentionedUserIds(updated.content).filter((id) => !before.has(id))
+      : [];
+    if (mentioned.length > 0) await enqueueJob(tx, Job.notifyComment, { commentId, mentioned });
+    return updated;
   });
   if (!row) throw notFound();
   return presentComment(row, { userId, role }, await peopleOf(db, node.spaceId, [row]));

@@ -9,8 +9,8 @@ import { notifyComment, notifyPageMentions, notifyPublish } from './watch.servic
 export function registerWatchModule(app: App, deps: { database: DatabaseHandle }) {
   const { database } = deps;
   registerWatchRoutes(app, { db: database.db });
-  app.jobs.handle(Job.notifyComment, ({ commentId }) =>
-    notifyComment(database.background, commentId),
+  app.jobs.handle(Job.notifyComment, ({ commentId, mentioned }) =>
+    notifyComment(database.background, commentId, mentioned),
   );
   app.jobs.handle(Job.notifyPublish, ({ pageId, version }) =>
     notifyPublish(database.background, pageId, version),

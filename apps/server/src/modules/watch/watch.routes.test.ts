@@ -126,6 +126,28 @@ describe('who is told of a comment', () => {
   });
 });
 
+describe('who is told of an edited comment', () => {
+  it('tells only the people the edit newly mentions, once', async () => {
+    const w = await world();
+    const commentId = await comment(w.as.editor, w.pageId, '初稿');
+    const edit = async (content: string) => {
+      const res = await t.call('PUT', `/api/v2/space/comment/${commentId}`, w.as.editor, {
+        content,
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+      await t.app.jobs.drain();
+    };
+    await edit(`初稿，请 <@${w.ids.reader}> 看看`);
+    await edit(`初稿，请 <@${w.ids.reader}> 和 <@${w.ids.admin}> 看看`);
+    expect((await inbox(w.as.reader)).list.map((item) => item.type)).toEqual(['mention']);
+    expect((await inbox(w.as.admin)).list).toEqual([
+      expect.objectContaining({ type: 'mention', commentId }),
+    ]);
+    // the page's author heard of the comment once, when it was written
+    expect((await inbox(w.as.owner)).list.map((item) => item.type)).toEqual(['comment']);
+  });
+});
+
 describe('who is told of a mention in a page', () => {
   it('tells the editors newly mentioned in the draft, once, at the block; readers learn nothing', async () => {
     const w = await world();

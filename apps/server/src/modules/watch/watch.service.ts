@@ -108,15 +108,29 @@ function pageWatchers(
   return people;
 }
 
-/** A new comment: the people it mentions, the author it answers, the page's watchers. */
-export async function notifyComment(db: Database, commentId: string): Promise<void> {
+/**
+ * A new comment: the people it mentions, the author it answers, the page's watchers. An edited
+ * one (`mentioned` given): only the people the edit newly mentions.
+ */
+export async function notifyComment(
+  db: Database,
+  commentId: string,
+  mentioned?: string[],
+): Promise<void> {
   const comment = await repo.commentNotice(db, commentId);
   if (!comment) return;
   const told = new Map<number, NotificationType>();
-  tell(told, mentionedUserIds(comment.content).map(Number), 'mention');
-  if (comment.parentAuthorId !== null) tell(told, [comment.parentAuthorId], 'reply');
-  const watches = await repo.watchesOn(db, [comment.pageId]);
-  tell(told, pageWatchers(watches, comment.pageId, comment.pageCreatorId), 'comment');
+  const stillNamed = new Set(mentionedUserIds(comment.content));
+  tell(
+    told,
+    (mentioned ?? [...stillNamed]).filter((id) => stillNamed.has(id)).map(Number),
+    'mention',
+  );
+  if (!mentioned) {
+    if (comment.parentAuthorId !== null) tell(told, [comment.parentAuthorId], 'reply');
+    const watches = await repo.watchesOn(db, [comment.pageId]);
+    tell(told, pageWatchers(watches, comment.pageId, comment.pageCreatorId), 'comment');
+  }
   await deliver(
     db,
     {
