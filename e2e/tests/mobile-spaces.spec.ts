@@ -96,6 +96,9 @@ test('a page’s toolbar on a phone is one row in every language; the rest is in
     await page.goto(`/space-mobile/${spaceId}/page/${pageId}`);
     const more = toolbar.getByRole('button', { name: language.more });
     await expect(more).toBeVisible();
+    // the status settles first ('connecting…' is wider than 'saved'): the row is laid out again
+    // when it does, and actions move between the row and the menu
+    await expect(toolbar.locator('.page-save-status[data-status="saved"]')).toBeVisible();
 
     const rows = await toolbarRows(toolbar);
     expect(rows.parts, language.locale).toBeGreaterThanOrEqual(3);
