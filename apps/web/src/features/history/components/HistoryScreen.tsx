@@ -1,6 +1,5 @@
 // /course: the spaces and pages the user visited, newest first, grouped by day; open, remove one,
 // clear all; more by page ('load more', and automatically when the end comes into view).
-import { useEffect, useRef } from 'react';
 import { Button, Empty, Modal, Skeleton, Tooltip, Typography } from 'antd';
 import {
   AppstoreOutlined,
@@ -11,6 +10,7 @@ import {
 import type { HistoryItem } from '@library/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useMoreOnView } from '../../../hooks/use-more-on-view';
 import dayjs from '../../../lib/dayjs';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../components/toast';
@@ -38,18 +38,7 @@ export function HistoryScreen() {
   const locale = currentLocale();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  const end = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-        void fetchNextPage();
-      }
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const end = useMoreOnView(history);
 
   const handleClear = () => {
     void modal.confirm({

@@ -1,11 +1,12 @@
 // The inbox itself, in the drawer and on the phone's screen alike: all or only the unread, 'mark
 // all as read', the rows by day (lib/inbox-rows.ts), more pages as the end comes into view.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Empty, Result, Segmented, Skeleton, Typography } from 'antd';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useTranslation } from 'react-i18next';
+import { useMoreOnView } from '../../../hooks/use-more-on-view';
 import { formatShortDate } from '../../../lib/format';
 import type { DayGroup } from '../../../lib/group-by-day';
 import { currentLocale } from '../../../lib/i18n';
@@ -40,18 +41,7 @@ export function NotificationInbox({ onOpenItem }: { onOpenItem?: () => void }) {
   const days = inboxDays(items, now);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = inbox;
-  const end = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-        void fetchNextPage();
-      }
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const end = useMoreOnView(inbox);
 
   const dayLabel = (day: DayGroup<InboxRow>) =>
     day.kind === 'today'
