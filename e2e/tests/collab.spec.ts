@@ -3,7 +3,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
-import { newUserWithSpace, pageWith, paragraph } from './support/content';
+import { addToSpace, newUserWithSpace, pageWith, paragraph } from './support/content';
 import { loginBySms } from './support/login';
 
 /** A second person, logged in in a browser context of their own. */
@@ -49,17 +49,7 @@ test('two editors type into the same paragraph at once; one goes offline and bot
   ]);
   const url = `/space/${space.spaceId}/page/${pageId}`;
   const other = await newPerson(browser);
-  const group = await apiAs<{ memberGroupId: string }>(
-    page,
-    request,
-    'POST',
-    `/v2/space/${space.spaceId}/memberGroup`,
-    { name: '编辑', role: 'editor' },
-  );
-  await apiAs(page, request, 'POST', `/v2/space/memberGroup/${group.memberGroupId}/member`, {
-    memberType: 'user',
-    account: other.mobile,
-  });
+  await addToSpace(page, request, space.spaceId, 'editor', other.mobile);
 
   await openAtEnd(page, url);
   await openAtEnd(other.page, url);
@@ -131,22 +121,8 @@ test('a reader reads the published page and opens no socket; an editor demoted i
   const url = `/space/${space.spaceId}/page/${pageId}`;
   const reader = await newPerson(browser);
   const editor = await newPerson(browser);
-  const groupOf = async (role: 'reader' | 'editor', mobile: string) => {
-    const group = await apiAs<{ memberGroupId: string }>(
-      page,
-      request,
-      'POST',
-      `/v2/space/${space.spaceId}/memberGroup`,
-      { name: role === 'reader' ? '读者' : '编辑', role },
-    );
-    await apiAs(page, request, 'POST', `/v2/space/memberGroup/${group.memberGroupId}/member`, {
-      memberType: 'user',
-      account: mobile,
-    });
-    return group.memberGroupId;
-  };
-  await groupOf('reader', reader.mobile);
-  const editors = await groupOf('editor', editor.mobile);
+  await addToSpace(page, request, space.spaceId, 'reader', reader.mobile);
+  const editors = await addToSpace(page, request, space.spaceId, 'editor', editor.mobile);
 
   const sockets: string[] = [];
   reader.page.on('websocket', (socket) => sockets.push(socket.url()));

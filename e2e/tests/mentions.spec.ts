@@ -2,7 +2,7 @@
 // mentioned is told (their inbox), and the mention reads as '@nickname'.
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
-import { newUserWithSpace, pageWith, paragraph } from './support/content';
+import { addToSpace, newUserWithSpace, pageWith, paragraph } from './support/content';
 import { loginBySms } from './support/login';
 
 interface Inbox {
@@ -33,17 +33,7 @@ test('an editor mentions a colleague in the page and in a comment; the colleague
     'GET',
     '/v1/user',
   );
-  const group = await apiAs<{ memberGroupId: string }>(
-    page,
-    request,
-    'POST',
-    `/v2/space/${space.spaceId}/memberGroup`,
-    { name: '编辑', role: 'editor' },
-  );
-  await apiAs(page, request, 'POST', `/v2/space/memberGroup/${group.memberGroupId}/member`, {
-    memberType: 'user',
-    account: mobile,
-  });
+  await addToSpace(page, request, space.spaceId, 'editor', mobile);
 
   // in the page: '@', a few letters of the name, Enter
   await page.goto(`/space/${space.spaceId}/page/${pageId}`);

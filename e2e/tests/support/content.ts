@@ -65,3 +65,28 @@ export async function pageWith(
   }
   return pageId;
 }
+
+/**
+ * Adds the person with this phone number to the space in a new member group of `role`, as the
+ * owner logged in on `page`; answers the group's id.
+ */
+export async function addToSpace(
+  page: Page,
+  request: APIRequestContext,
+  spaceId: string,
+  role: 'reader' | 'editor',
+  mobile: string,
+) {
+  const group = await apiAs<{ memberGroupId: string }>(
+    page,
+    request,
+    'POST',
+    `/v2/space/${spaceId}/memberGroup`,
+    { name: role === 'reader' ? '读者' : '编辑', role },
+  );
+  await apiAs(page, request, 'POST', `/v2/space/memberGroup/${group.memberGroupId}/member`, {
+    memberType: 'user',
+    account: mobile,
+  });
+  return group.memberGroupId;
+}
