@@ -18,6 +18,7 @@ export * from './schemas/home.js';
 export * from './schemas/notification.js';
 export * from './schemas/file.js';
 export * from './schemas/ai.js';
+export * from './schemas/ai-write.js';
 export * from './schemas/admin.js';
 export * from './schemas/addrbook.js';
 export * from './schemas/order.js';

@@ -1,0 +1,71 @@
+// AI in the editor: `POST /api/v1/ai/write` turns a selection of blocks into suggested blocks,
+// streamed as server-sent events like the chat. The model actions need a configured model, the
+// space's AI on and the writer's `aiWrite` switch; the two script conversions (OpenCC) need
+// neither and no model.
+import { z } from 'zod';
+import { locales } from '../locale.js';
+import { blockSchema } from './page.js';
+import { idSchema } from './space.js';
+
+/** The actions a model answers, in the order the editor's AI menu lists them. */
+export const aiWriteModelActions = [
+  'continue',
+  'polish',
+  'shorter',
+  'longer',
+  'tone',
+  'fix',
+  'translate',
+  'summarize',
+  'outline',
+  'table',
+  'list',
+  'custom',
+] as const;
+/** The conversions between scripts, done offline (OpenCC): no model, no quota. */
+export const aiWriteScriptActions = ['toTraditional', 'toSimplified'] as const;
+export const aiWriteActions = [...aiWriteModelActions, ...aiWriteScriptActions] as const;
+export type AiWriteAction = (typeof aiWriteActions)[number];
+export type AiWriteModelAction = (typeof aiWriteModelActions)[number];
+
+export function isScriptAction(action: AiWriteAction): action is 'toTraditional' | 'toSimplified' {
+  return (aiWriteScriptActions as readonly string[]).includes(action);
+}
+
+/** `tone` takes one of these as its instruction; `toTraditional` takes `hk` for Hong Kong. */
+export const aiWriteTones = ['formal', 'friendly'] as const;
+
+export const aiWriteLimits = {
+  /** blocks in one request (a whole page is converted in one) */
+  blocksMax: 5000,
+  /** the free prompt and follow-ups */
+  instructionMax: 2000,
+  /** request body */
+  bodyBytes: 4 * 1024 * 1024,
+} as const;
+
+export const aiWriteRequestSchema = z.object({
+  pageId: idSchema,
+  action: z.enum(aiWriteActions),
+  /** the selection (or the block the writer stands in; the whole page for summarize) */
+  blocks: z.array(blockSchema).max(aiWriteLimits.blocksMax),
+  instruction: z.string().trim().max(aiWriteLimits.instructionMax).optional(),
+  /** the writer's language: the prompt's, and the target of translate's other side */
+  language: z.enum(locales),
+});
+export type AiWriteRequest = z.input<typeof aiWriteRequestSchema>;
+
+/**
+ * One server-sent event's `data`: an envelope whose data is `{delta}` pieces of the answer (the
+ * model's Markdown as it comes), then the final `{blocks}` (msg 'ok'); a non-zero code with data
+ * null reports a failure and ends the stream.
+ */
+export const aiWriteDeltaSchema = z.object({ delta: z.string() });
+export const aiWriteFinalSchema = z.object({ blocks: z.array(blockSchema) });
+export type AiWriteFinal = z.infer<typeof aiWriteFinalSchema>;
+export const aiWriteEventSchema = z.object({
+  code: z.number().int(),
+  data: z.union([aiWriteFinalSchema, aiWriteDeltaSchema]).nullable(),
+  msg: z.string(),
+});
+export type AiWriteEvent = z.infer<typeof aiWriteEventSchema>;
