@@ -5,5 +5,12 @@
 export { aiKeys } from './api/ai-keys';
 export { spaceAiQueryOptions } from './api/get-space-ai';
 export { SpaceAiSettings } from './components/SpaceAiSettings';
-export { AnswerStreamError, postForAnswer, type FinalAnswer } from './api/stream-answer';
+export {
+  AnswerStreamError,
+  postEventStream,
+  postForAnswer,
+  type AnswerFailure,
+  type FinalAnswer,
+} from './api/stream-answer';
 export { AnswerMarkdown } from './components/AnswerMarkdown';
+export { useFailureText } from './hooks/use-failure-text';

@@ -84,7 +84,37 @@ export interface AnswerRequest {
 
 /** POSTs `body` to an answering route and reads its server-sent events (see above). */
 export async function postForAnswer(request: AnswerRequest): Promise<FinalAnswer> {
-  const { signal, onEvent } = request;
+  const { onEvent, ...post } = request;
+  let final: FinalAnswer | null = null;
+  await postEventStream(post, (data) => {
+    const event = parseAnswerEvent(data);
+    if (event.kind === 'failure') {
+      throw new AnswerStreamError({
+        kind: 'stream',
+        code: event.code,
+        message: trimServerMessage(event.message),
+      });
+    }
+    if (event.kind === 'final') {
+      final = { id: event.id, answer: event.answer, prompt: event.prompt, docs: event.docs };
+    }
+    onEvent(event);
+  });
+  if (!final) throw new AnswerStreamError({ kind: 'incomplete', detail: 'no final event' });
+  return final;
+}
+
+export type EventStreamRequest = Omit<AnswerRequest, 'onEvent'>;
+
+/**
+ * POSTs `body` and hands the data of each server-sent event to `onData`, which may throw an
+ * AnswerStreamError to stop reading (a failure event). Rejects as the module comment says.
+ */
+export async function postEventStream(
+  request: EventStreamRequest,
+  onData: (data: string) => void,
+): Promise<void> {
+  const { signal } = request;
   const locale = currentLocale();
   const headers = new Headers({
     ...request.headers,
@@ -135,22 +165,8 @@ export async function postForAnswer(request: AnswerRequest): Promise<FinalAnswer
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const sse = new SseDataReader();
-  let final: FinalAnswer | null = null;
   const take = (events: string[]) => {
-    for (const data of events) {
-      const event = parseAnswerEvent(data);
-      if (event.kind === 'failure') {
-        throw new AnswerStreamError({
-          kind: 'stream',
-          code: event.code,
-          message: trimServerMessage(event.message),
-        });
-      }
-      if (event.kind === 'final') {
-        final = { id: event.id, answer: event.answer, prompt: event.prompt, docs: event.docs };
-      }
-      onEvent(event);
-    }
+    for (const data of events) onData(data);
   };
   try {
     for (;;) {
@@ -171,6 +187,4 @@ export async function postForAnswer(request: AnswerRequest): Promise<FinalAnswer
     void reader.cancel().catch(() => undefined);
   }
   if (signal.aborted) throw new RequestCancelledError();
-  if (!final) throw new AnswerStreamError({ kind: 'incomplete', detail: 'no final event' });
-  return final;
 }

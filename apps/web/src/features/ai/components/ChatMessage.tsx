@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ReferDoc } from '@library/contract';
 import { toast } from '../../../components/toast';
-import type { AnswerFailure } from '../api/stream-answer';
+import { useFailureText } from '../hooks/use-failure-text';
 import type { ChatMessage as Message } from '../lib/conversations';
 import { AnswerMarkdown } from './AnswerMarkdown';
 
@@ -24,24 +24,6 @@ interface ChatMessageProps {
   busy: boolean;
   onRetry: (messageId: string) => void;
   onOpenReference: (doc: ReferDoc) => void;
-}
-
-function useFailureText() {
-  const { t } = useTranslation();
-  return (failure: AnswerFailure): string => {
-    switch (failure.kind) {
-      case 'connect':
-        return `${t('ai.failure.connect')} (${failure.detail})`;
-      case 'http':
-        return failure.message
-          ? `${t('ai.failure.http', { status: failure.status })} — ${failure.message}`
-          : t('ai.failure.http', { status: failure.status });
-      case 'stream':
-        return `${failure.message || t('ai.failure.unknownStream')} (${t('ai.failure.code', { code: failure.code })})`;
-      case 'incomplete':
-        return `${t('ai.failure.incomplete')} (${failure.detail})`;
-    }
-  };
 }
 
 export function ChatMessage({ message, busy, onRetry, onOpenReference }: ChatMessageProps) {

@@ -9,7 +9,10 @@
 // Files picked, dropped or pasted into the editor upload into the page's space (progress in the
 // upload panel) and are stored as `/v3/space/file/{fileId}`, resolved to a fresh signed preview
 // URL whenever a block shows them.
-import { Suspense, useLayoutEffect, useMemo, useRef } from 'react';
+// The AI panel (AiWritePanel.tsx) opens from the formatting toolbar's AI button, the slash menu's
+// "AI" item or Ctrl+J / ⌘J, under the blocks it works on.
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
@@ -18,6 +21,9 @@ import { en, zh, zhTW } from '@blocknote/core/locales';
 import {
   BlockColorsItem,
   DragHandleMenu,
+  FormattingToolbar,
+  FormattingToolbarController,
+  getFormattingToolbarItems,
   RemoveBlockItem,
   SideMenu,
   SideMenuController,
@@ -45,7 +51,10 @@ import {
   useUploads,
   UploadCancelledError,
 } from '../../files';
+import { spaceAiQueryOptions } from '../../ai';
 import { getSpacePeople } from '../api/get-space-people';
+import { applySuggestion } from '../lib/apply-suggestion';
+import { AiWritePanel, type AiWriteTarget } from './AiWritePanel';
 import {
   mentionMenuItems,
   pageSchema,
@@ -171,6 +180,34 @@ async function resolveFileUrl(url: string): Promise<string> {
   }
 }
 
+/** The formatting toolbar's button that opens the AI panel on the selection. */
+function AiToolbarButton({ label, onOpen }: { label: string; onOpen: () => void }) {
+  const Components = useComponentsContext();
+  if (!Components) return null;
+  return (
+    <Components.FormattingToolbar.Button
+      className="bn-button ai-write-button"
+      label={label}
+      mainTooltip={label}
+      secondaryTooltip={/Mac|iPhone|iPad/.test(navigator.platform) ? '⌘J' : 'Ctrl+J'}
+      onClick={onOpen}
+      icon={<span aria-hidden>✨</span>}
+    >
+      AI
+    </Components.FormattingToolbar.Button>
+  );
+}
+
+/** Why the model's entries cannot run in this space now, or null when they can. */
+function useModelUnavailable(spaceId: string): string | null {
+  const { t } = useTranslation();
+  const ai = useQuery({ ...spaceAiQueryOptions(spaceId), enabled: !!spaceId }).data;
+  if (!ai) return null; // unknown yet: the server decides
+  if (!ai.enabled) return t('page.aiWrite.spaceAiOff');
+  if (!ai.model.configured) return t('page.aiWrite.noModel');
+  return null;
+}
+
 function CommentBlockItem({
   label,
   onComment,
@@ -260,6 +297,30 @@ export function PageEditor({
     onReadyRef.current?.(() => toContract(editor.document), editorHandle(editor));
   }, [editor]);
 
+  // ---- the AI panel ----
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [aiTarget, setAiTarget] = useState<AiWriteTarget | null>(null);
+  const [aiTop, setAiTop] = useState(0);
+  const modelUnavailable = useModelUnavailable(spaceId);
+  const openAi = useCallback(() => {
+    const selected = editor.getSelection()?.blocks ?? [editor.getTextCursorPosition().block];
+    setAiTarget({ selection: toContract(selected), page: () => toContract(editor.document) });
+  }, [editor]);
+  const closeAi = useCallback(() => {
+    setAiTarget(null);
+    editor.focus();
+  }, [editor]);
+  // the panel stands under the last block it works on, wherever edits move that block
+  const placeAi = useCallback(() => {
+    const frame = frameRef.current;
+    const last = aiTarget?.selection[aiTarget.selection.length - 1];
+    if (!frame || !last) return;
+    const block = frame.querySelector(`.bn-block-outer[data-id="${CSS.escape(last.id)}"]`);
+    if (!block) return;
+    setAiTop(block.getBoundingClientRect().bottom - frame.getBoundingClientRect().top + 4);
+  }, [aiTarget]);
+  useLayoutEffect(placeAi, [placeAi]);
+
   const DragMenu = useMemo(() => {
     if (!onCommentBlock || !commentLabel) return undefined;
     return function PageDragHandleMenu() {
@@ -277,15 +338,38 @@ export function PageEditor({
   }, [onCommentBlock, commentLabel]);
 
   return (
-    <>
+    <div
+      ref={frameRef}
+      className="page-editor-frame"
+      onKeyDownCapture={(event) => {
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'j') {
+          event.preventDefault();
+          openAi();
+        }
+      }}
+    >
       <BlockNoteView
         editor={editor}
         theme={theme}
         className="page-editor"
         sideMenu={!DragMenu}
         slashMenu={false}
-        onChange={() => onChange?.(() => toContract(editor.document))}
+        formattingToolbar={false}
+        onChange={() => {
+          onChange?.(() => toContract(editor.document));
+          if (aiTarget) placeAi();
+        }}
       >
+        <FormattingToolbarController
+          formattingToolbar={() => (
+            <FormattingToolbar>
+              {[
+                <AiToolbarButton key="ai" label={t('page.aiWrite.title')} onOpen={openAi} />,
+                ...getFormattingToolbarItems(),
+              ]}
+            </FormattingToolbar>
+          )}
+        />
         <SuggestionMenuController
           triggerCharacter="@"
           getItems={async (query) =>
@@ -301,8 +385,12 @@ export function PageEditor({
           getItems={async (query) =>
             pageSlashMenuItems(
               editor,
-              { title: t('page.calloutTitle'), subtext: t('page.calloutSubtext') },
+              {
+                callout: { title: t('page.calloutTitle'), subtext: t('page.calloutSubtext') },
+                ai: { title: t('page.aiWrite.title'), subtext: t('page.aiWrite.slashSubtext') },
+              },
               query,
+              openAi,
             )
           }
         />
@@ -312,8 +400,23 @@ export function PageEditor({
           />
         ) : null}
       </BlockNoteView>
+      {aiTarget ? (
+        <AiWritePanel
+          pageId={pageId}
+          locale={locale}
+          theme={theme}
+          target={aiTarget}
+          modelUnavailable={modelUnavailable}
+          top={aiTop}
+          onAccept={(placement, blocks) => {
+            applySuggestion(editor, placement, blocks);
+            closeAi();
+          }}
+          onClose={closeAi}
+        />
+      ) : null}
       {spaceId && <PageUploads spaceId={spaceId} pageId={pageId} />}
-    </>
+    </div>
   );
 }
 

@@ -33,23 +33,27 @@ export type PageEditorInstance = BlockNoteEditor<
   typeof pageSchema.styleSchema
 >;
 
-export interface CalloutLabels {
+export interface SlashItemLabels {
   title: string;
   subtext: string;
 }
 
-/** The slash menu's items for `query`: BlockNote's own, with the callout after the quote. */
+/**
+ * The slash menu's items for `query`: the AI panel first (`/ai`), then BlockNote's own, with the
+ * callout after the quote.
+ */
 export function pageSlashMenuItems(
   editor: PageEditorInstance,
-  labels: CalloutLabels,
+  labels: { callout: SlashItemLabels; ai: SlashItemLabels },
   query: string,
+  openAi: () => void,
 ): DefaultReactSuggestionItem[] {
   const items = getDefaultReactSlashMenuItems(editor);
   // the items keep BlockNote's dictionary key at run time, though their type drops it
   const quote = items.findIndex((item) => (item as { key?: string }).key === 'quote');
   const callout: DefaultReactSuggestionItem = {
-    title: labels.title,
-    subtext: labels.subtext,
+    title: labels.callout.title,
+    subtext: labels.callout.subtext,
     group: items[quote]?.group ?? items[0]?.group,
     aliases: ['callout', 'tip', 'note', 'tishi', '提示', '提示框', '标注'],
     // BlockNote's menu sets fonts of its own, without the product's emoji font
@@ -63,7 +67,20 @@ export function pageSlashMenuItems(
     },
   };
   items.splice(quote < 0 ? items.length : quote + 1, 0, callout);
-  return filterSuggestionItems(items, query);
+  const ai: DefaultReactSuggestionItem = {
+    title: labels.ai.title,
+    subtext: labels.ai.subtext,
+    group: 'AI',
+    aliases: ['ai', 'xiezuo', '写作', '寫作', 'write'],
+    icon: (
+      <span aria-hidden className="emoji-glyph">
+        ✨
+      </span>
+    ),
+    // the menu has taken its '/…' text out of the block by now
+    onItemClick: openAi,
+  };
+  return filterSuggestionItems([ai, ...items], query);
 }
 
 /** The '@' menu: the space's people (friends first), each inserted as a mention and a space. */
