@@ -298,13 +298,14 @@ export function AiWritePanel(props: AiWritePanelProps) {
               <>
                 {phase.kind === 'done' && hasContent(phase.blocks) ? (
                   <Button size="small" type="primary" onClick={accept}>
-                    {t(placement.current?.kind === 'after' ? 'page.aiWrite.insert' : 'page.aiWrite.replace')}
+                    {t(
+                      placement.current?.kind === 'after'
+                        ? 'page.aiWrite.insert'
+                        : 'page.aiWrite.replace',
+                    )}
                   </Button>
                 ) : null}
-                <Button
-                  size="small"
-                  onClick={() => run(phase.entry, lastRun.current?.blocks)}
-                >
+                <Button size="small" onClick={() => run(phase.entry, lastRun.current?.blocks)}>
                   {t('page.aiWrite.retry')}
                 </Button>
                 <Button size="small" type="text" onClick={onClose}>
