@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { adminAccount, adminPassword } from './support/constants';
 import { expect, test } from './support/fixtures';
-import { apiAs } from './support/api';
+import { adminToken, apiAs, asAdmin } from './support/api';
 import { newUserWithSpace } from './support/content';
 
 // A user hits a quota (7001xx) — an upload refused because the space is full —
@@ -10,44 +8,6 @@ import { newUserWithSpace } from './support/content';
 // checkout, which turns paid by itself, comes back and uploads what failed before.
 
 const gib = 1024 ** 3;
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
-
-/** The administrator's token, by the password login call. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/user/login', {
-    data: {
-      account: adminAccount,
-      password: adminPassword,
-      client: { client: 'web', deviceId: crypto.randomUUID(), deviceName: 'e2e', version: '0.1' },
-    },
-  });
-  const body = (await response.json()) as Envelope<{ token: string }>;
-  expect(body.code, body.msg).toBe(0);
-  return body.data.token;
-}
-
-/** Calls the administration with the administrator's token; expects code 0. */
-async function asAdmin<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data: unknown,
-): Promise<T> {
-  const response = await request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
-  return body.data;
-}
 
 test('a full space offers the upgrade; a plan bought in the sandbox lets the upload through', async ({
   page,
