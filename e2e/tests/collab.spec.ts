@@ -5,6 +5,7 @@ import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { addToSpace, newUserWithSpace, pageWith, paragraph } from './support/content';
 import { loginBySms } from './support/login';
+import { chooseMenuItem } from './support/menu';
 
 /** A second person, logged in in a browser context of their own. */
 async function newPerson(browser: Browser) {
@@ -107,6 +108,19 @@ test('two editors type into the same paragraph at once; one goes offline and bot
       return draft.blocks[0]?.content.map((piece) => piece.text).join('');
     })
     .toBe(merged);
+
+  // logging out on purpose leaves none of the user's pages on this device
+  const copies = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((database) => database.name ?? '')
+        .filter((name) => name.startsWith('library:')),
+    );
+  expect(await copies()).not.toEqual([]);
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await chooseMenuItem(page, '退出登录');
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(copies).toEqual([]);
 });
 
 test('a reader reads the published page and opens no socket; an editor demoted is put back to reading', async ({

@@ -16,6 +16,7 @@ import { paths } from '../../config/paths';
 import { toast } from '../../components/toast';
 import { getSpaceGroups, spaceGroupsQueryKey } from '../../lib/space-groups';
 import { closeDialog, openDialog, resetLoginDialog } from '../../stores/dialog-store';
+import { forgetDeviceCopies } from '../../lib/device-copies';
 import { currentUserQueryKey, getCurrentUser } from './api/get-current-user';
 import { getLoginRoles } from './api/get-login-roles';
 import { logOutRequest } from './api/log-out';
@@ -154,6 +155,7 @@ export async function endSession(options: EndSessionOptions = {}): Promise<void>
   ending = true;
   const { remote = true, to = paths.login.path, rememberPath = false } = options;
   const wanted = rememberPath ? currentPath() : null;
+  const userId = queryClient.getQueryData<{ userId: string }>(currentUserQueryKey)?.userId;
   try {
     if (remote && getToken()) void logOutRequest().catch(() => undefined);
     setSessionPhase('signing-out');
@@ -169,6 +171,8 @@ export async function endSession(options: EndSessionOptions = {}): Promise<void>
     installRoutesFor(useSessionStore.getState().roles);
     await navigateTo(to);
     if (wanted) useLoginRedirectStore.getState().remember(wanted);
+    // logging out on purpose leaves none of the user's pages on the device (lib/device-copies.ts)
+    if (remote && userId) void forgetDeviceCopies(userId);
   } finally {
     setSessionPhase('idle');
     ending = false;

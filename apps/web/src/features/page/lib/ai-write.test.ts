@@ -156,9 +156,9 @@ describe('empty blocks and suggestions with content', () => {
   it('a suggestion of nothing but empty paragraphs has no content; one line of text has', () => {
     expect(hasContent([])).toBe(false);
     expect(hasContent([emptyParagraph('n1'), emptyParagraph('n2')])).toBe(false);
-    expect(hasContent([emptyParagraph('n1'), paragraph('n2', [text('迁移将在九月底完成。')])])).toBe(
-      true,
-    );
+    expect(
+      hasContent([emptyParagraph('n1'), paragraph('n2', [text('迁移将在九月底完成。')])]),
+    ).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@
 // online/offline events take the socket down and up at once instead of waiting for a timeout.
 import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
+import { deviceCopyName } from '../../../lib/device-copies';
 import * as Y from 'yjs';
 import { collabPath, pageDocumentFragment, pageDocumentName } from '@library/contract';
 import { initialCollabState, type CollabState } from './collab-status';
@@ -56,7 +57,7 @@ export class PageCollab {
     this.stored =
       typeof indexedDB === 'undefined'
         ? null
-        : new IndexeddbPersistence(`library:${me.userId}:${pageDocumentName(pageId)}`, this.doc);
+        : new IndexeddbPersistence(deviceCopyName(me.userId, pageDocumentName(pageId)), this.doc);
     void this.stored?.whenSynced.then(() => this.update({ storedLocally: true }));
 
     this.provider = new HocuspocusProvider({
