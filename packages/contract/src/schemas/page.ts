@@ -50,7 +50,8 @@ export const blockIdSchema = z.string().min(1).max(pageLimits.blockIdMax);
 export const blockSchema = z.looseObject({ id: z.string(), type: z.string() });
 export type Block = z.infer<typeof blockSchema>;
 
-function isEmptyBlock(block: Block): boolean {
+/** A paragraph with no text and nothing under it (where a writer stands to write anew). */
+export function isEmptyBlock(block: Block): boolean {
   const { content, children } = block as { content?: unknown; children?: unknown };
   const noContent =
     content === undefined || content === '' || (Array.isArray(content) && content.length === 0);

@@ -12,7 +12,7 @@ import {
   sseBody,
   type FakeAnswer,
   type FakeRequest,
-} from '../test/fake-ai-server';
+} from '../../../test/fake-ai-server';
 import { ChatThread } from './ChatThread';
 
 function detail(fields: Partial<SpaceAiDetail> = {}): SpaceAiDetail {

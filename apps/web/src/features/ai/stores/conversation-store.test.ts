@@ -9,7 +9,7 @@ import {
   sseStream,
   type FakeAnswer,
   type FakeRequest,
-} from '../test/fake-ai-server';
+} from '../../../test/fake-ai-server';
 import {
   createConversationStore,
   type ConversationNotice,

@@ -3,8 +3,6 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Block } from '@library/contract';
 import { renderWithProviders } from '../../../test/render';
-// The AI endpoints' fake at the fetch boundary lives in the ai feature; it belongs in src/test/.
-/* eslint-disable import-x/no-restricted-paths -- a shared test fake, not the ai feature's code */
 import {
   createFakeAiServer,
   event,
@@ -12,8 +10,7 @@ import {
   sseStream,
   type FakeAnswer,
   type FakeRequest,
-} from '../../ai/test/fake-ai-server';
-/* eslint-enable import-x/no-restricted-paths */
+} from '../../../test/fake-ai-server';
 import type { Placement } from '../lib/ai-write';
 import { AiWritePanel } from './AiWritePanel';
 

@@ -49,7 +49,7 @@ type Phase =
   | { kind: 'running'; entry: AiMenuEntry; text: string }
   | { kind: 'done'; entry: AiMenuEntry; text: string; blocks: Block[] }
   | { kind: 'stopped'; entry: AiMenuEntry; text: string }
-  | { kind: 'failed'; entry: AiMenuEntry; message: string };
+  | { kind: 'failed'; entry: AiMenuEntry; text: string; message: string };
 
 export function AiWritePanel(props: AiWritePanelProps) {
   const { pageId, locale, theme, target, modelUnavailable, top, onAccept, onClose } = props;
@@ -57,7 +57,8 @@ export function AiWritePanel(props: AiWritePanelProps) {
   const failureText = useFailureText();
   const [phase, setPhase] = useState<Phase>({ kind: 'menu' });
   const [query, setQuery] = useState('');
-  const [highlight, setHighlight] = useState(0);
+  // -1: the first entry that can run (worked out as the list is drawn)
+  const [highlight, setHighlight] = useState(-1);
   const [followUp, setFollowUp] = useState('');
   const controller = useRef<AbortController | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -114,7 +115,12 @@ export function AiWritePanel(props: AiWritePanelProps) {
         }
         const message =
           caught instanceof AnswerStreamError ? failureText(caught.failure) : String(caught);
-        setPhase({ kind: 'failed', entry, message });
+        setPhase((now) => ({
+          kind: 'failed',
+          entry,
+          text: 'text' in now ? now.text : '',
+          message,
+        }));
       },
     );
   };
@@ -146,6 +152,15 @@ export function AiWritePanel(props: AiWritePanelProps) {
     run(customEntry(instruction), phase.blocks);
   };
   const available = (entry: AiMenuEntry) => !needsModel(entry) || !modelUnavailable;
+  /** the next entry that can run, from `at` in the direction of `step` (`at` itself if none) */
+  const nextAvailable = (at: number, step: number) => {
+    for (let moved = 1; moved <= entries.length; moved += 1) {
+      const index = (((at + step * moved) % entries.length) + entries.length) % entries.length;
+      if (entries[index] && available(entries[index])) return index;
+    }
+    return at;
+  };
+  const active = highlight >= 0 && highlight < entries.length ? highlight : nextAvailable(-1, 1);
   const choose = (entry: AiMenuEntry | undefined) => {
     const words = query.trim();
     if (entry && available(entry)) run(entry);
@@ -163,10 +178,10 @@ export function AiWritePanel(props: AiWritePanelProps) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setHighlight((at) => (at + step + entries.length) % Math.max(entries.length, 1));
+        setHighlight(nextAvailable(active, step));
       } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
         event.preventDefault();
-        choose(query.trim() && entries.length === 0 ? undefined : entries[highlight]);
+        choose(query.trim() && entries.length === 0 ? undefined : entries[active]);
       }
       return;
     }
@@ -206,7 +221,7 @@ export function AiWritePanel(props: AiWritePanelProps) {
             prefix={<span aria-hidden>✨</span>}
             onChange={(event) => {
               setQuery(event.target.value);
-              setHighlight(0);
+              setHighlight(-1);
             }}
             aria-label={t('page.aiWrite.prompt')}
           />
@@ -220,11 +235,11 @@ export function AiWritePanel(props: AiWritePanelProps) {
               <li
                 key={entry.key}
                 role="option"
-                aria-selected={index === highlight}
+                aria-selected={index === active}
                 aria-disabled={!available(entry)}
                 className={[
                   'ai-write-entry',
-                  index === highlight ? 'is-active' : '',
+                  index === active ? 'is-active' : '',
                   index > 0 && entries[index - 1]?.group !== entry.group ? 'starts-group' : '',
                 ]
                   .filter(Boolean)
@@ -257,9 +272,7 @@ export function AiWritePanel(props: AiWritePanelProps) {
             {phase.kind === 'running' ? <Spin size="small" /> : null}
           </div>
           <div className="ai-write-body" aria-live="polite" aria-busy={phase.kind === 'running'}>
-            {phase.kind === 'failed' ? (
-              <Alert type="error" showIcon message={phase.message} />
-            ) : phase.kind === 'done' ? (
+            {phase.kind === 'done' ? (
               hasContent(phase.blocks) ? (
                 <StaticPage
                   blocks={phase.blocks}
@@ -270,12 +283,17 @@ export function AiWritePanel(props: AiWritePanelProps) {
               ) : (
                 <div className="ai-write-note">{t('page.aiWrite.empty')}</div>
               )
-            ) : phase.text ? (
-              <AnswerMarkdown content={phase.text} />
             ) : (
-              <div className="ai-write-note">
-                {phase.kind === 'stopped' ? t('page.aiWrite.stopped') : t('page.aiWrite.writing')}
-              </div>
+              <>
+                {phase.text ? <AnswerMarkdown content={phase.text} /> : null}
+                {phase.kind === 'failed' ? (
+                  <Alert type="error" showIcon title={phase.message} />
+                ) : phase.kind === 'stopped' || !phase.text ? (
+                  <div className="ai-write-note">
+                    {t(phase.kind === 'stopped' ? 'page.aiWrite.stopped' : 'page.aiWrite.writing')}
+                  </div>
+                ) : null}
+              </>
             )}
           </div>
           {phase.kind === 'done' && needsModel(phase.entry) ? (

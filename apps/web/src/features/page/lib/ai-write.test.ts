@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '@library/contract';
+import { isEmptyBlock, type Block } from '@library/contract';
 import {
   aiMenuEntries,
   customEntry,
   hasContent,
-  isEmptyBlock,
   needsModel,
   placementOf,
   type AiMenuEntry,

@@ -2,7 +2,13 @@
 // answer goes. A suggestion replaces the blocks it was made from (a rewrite, a conversion) or
 // goes after them (continuing, a summary, an outline); standing in an empty block, it takes that
 // block's place. The AI works on whole blocks: a selection inside a paragraph sends the paragraph.
-import { isScriptAction, type AiWriteAction, type Block } from '@library/contract';
+import {
+  isEmptyBlock,
+  isEmptyDraft,
+  isScriptAction,
+  type AiWriteAction,
+  type Block,
+} from '@library/contract';
 
 /** The entries' text keys under page.aiWrite.actions. */
 export type AiMenuKey =
@@ -74,15 +80,6 @@ export function needsModel(entry: AiMenuEntry): boolean {
   return !isScriptAction(entry.action);
 }
 
-/** Whether a block holds no text and no children (where the writer stands to write anew). */
-export function isEmptyBlock(block: Block): boolean {
-  const content: unknown = block['content'];
-  const children: unknown = block['children'];
-  const noContent = Array.isArray(content) ? content.length === 0 : content === undefined;
-  const noChildren = !Array.isArray(children) || children.length === 0;
-  return block.type === 'paragraph' && noContent && noChildren;
-}
-
 /** How an accepted suggestion changes the document. */
 export type Placement =
   | { kind: 'replace'; ids: string[] }
@@ -101,5 +98,5 @@ export function placementOf(entry: AiMenuEntry, selection: Block[]): Placement {
 
 /** Blocks that say something: a suggestion of nothing but empty paragraphs is no suggestion. */
 export function hasContent(blocks: Block[]): boolean {
-  return blocks.some((block) => !isEmptyBlock(block));
+  return !isEmptyDraft(blocks);
 }

@@ -24,6 +24,7 @@ import {
   type SaveTemplateTarget,
 } from '../../templates';
 import { NodeDialog, type NodeDialogState } from '../components/NodeDialog';
+import { ConvertScriptDialog, type ConvertScriptTarget } from '../components/ConvertScriptDialog';
 import type { NewNodeType } from '../components/space-context';
 
 interface NodeActionsOptions {
@@ -42,6 +43,8 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
   /** undefined when the caller keeps no templates (neither the space's nor the system's) */
   saveAsTemplate: ((node: TreeNode) => void) | undefined;
   setVisitorsClosed: (topicId: string, visitorsClosed: boolean) => void;
+  /** 简/繁 of a page or a topic's subtree (ConvertScriptDialog) */
+  convertScript: (node: TreeNode) => void;
   elements: ReactNode;
 } {
   const { t } = useTranslation();
@@ -51,6 +54,7 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
   const [modal, modalHolder] = Modal.useModal();
   const [galleryParent, setGalleryParent] = useState<string | null | undefined>(undefined);
   const [saving, setSaving] = useState<SaveTemplateTarget | null>(null);
+  const [converting, setConverting] = useState<ConvertScriptTarget | null>(null);
   const sysAdmin = usePermission(sysAdminRoles);
 
   const reloadTree = () =>
@@ -126,6 +130,10 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
 
   return {
     setVisitorsClosed,
+    convertScript: (node) => {
+      if (node.type === 'link') return;
+      setConverting({ type: node.type, id: nodeId(node), name: node.name });
+    },
     create: (type, parentId) => setDialog({ mode: 'create', type, targetId: parentId }),
     rename: (node) =>
       setDialog({
@@ -165,6 +173,16 @@ export function useNodeActions({ spaceId, canManage, onNodesDeleted }: NodeActio
                   : `${paths.space.getHref(spaceId)}?topic=${encodeURIComponent(creation.nodeId)}`,
               );
             });
+          }}
+        />
+        <ConvertScriptDialog
+          target={converting}
+          onClose={() => setConverting(null)}
+          onConverted={({ type, id }) => {
+            void reloadTree();
+            // the page (converted or its copy) is opened so the result shows; a topic shows in the tree
+            if (type === 'page') navigate(paths.spacePage.getHref(spaceId, id));
+            else void queryClient.invalidateQueries({ queryKey: spaceKeys.all });
           }}
         />
         <SaveTemplateDialog

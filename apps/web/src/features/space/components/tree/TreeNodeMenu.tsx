@@ -23,6 +23,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
   const canManage = space?.abilities.canManage ?? false;
   // admins, and editors when the space lets its editors share (else the server says 700009)
   const canShare = space?.abilities.canShare ?? false;
+  const canEdit = space?.abilities.canEdit ?? false;
   const switches = useFeatureSwitches();
 
   const menuFor = (node: TreeNode): MenuProps['items'] => {
@@ -57,6 +58,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
           ? [{ key: 'import', label: t('transfer.import') }]
           : []),
         { key: 'export', label: t('transfer.export') },
+        ...(canEdit ? [{ key: 'convert-script', label: t('spaces.convert.action') }] : []),
         { type: 'divider' },
       );
     }
