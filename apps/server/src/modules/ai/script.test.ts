@@ -199,7 +199,11 @@ describe('convertBlocks', () => {
         props: { tone: 'info' },
         content: [
           text('下载'),
-          { type: 'link', href: 'https://example.com/软件', content: [text('软件', { bold: true })] },
+          {
+            type: 'link',
+            href: 'https://example.com/软件',
+            content: [text('软件', { bold: true })],
+          },
           text('鼠标', { code: true }),
           { type: 'mention', props: { userId: '7' } },
         ],
@@ -232,7 +236,11 @@ describe('convertBlocks', () => {
         ...before[0],
         content: [
           text('下載'),
-          { type: 'link', href: 'https://example.com/软件', content: [text('軟體', { bold: true })] },
+          {
+            type: 'link',
+            href: 'https://example.com/软件',
+            content: [text('軟體', { bold: true })],
+          },
           text('鼠标', { code: true }),
           { type: 'mention', props: { userId: '7' } },
         ],

@@ -87,9 +87,7 @@ function stageOf(config: OpenCCConfig, toTraditional: boolean): Stage {
 }
 
 const keysOf = (dict: DictLike | undefined) =>
-  new Set(
-    typeof dict === 'string' ? dict.split('|').map((entry) => entry.split(' ')[0]!) : [],
-  );
+  new Set(typeof dict === 'string' ? dict.split('|').map((entry) => entry.split(' ')[0]!) : []);
 
 let characters: { simplifiedOnly: Set<string>; traditionalOnly: Set<string> } | null = null;
 /**
@@ -174,8 +172,7 @@ function leaning(stage: Stage, text: string): number {
 function convertSegment(stage: Stage, segment: string, textLeaning: number): string {
   const balance = leaning(stage, segment);
   const written =
-    balance > 0 ||
-    (balance === 0 && textLeaning > 0 && [...segment].some((c) => stage.own.has(c)));
+    balance > 0 || (balance === 0 && textLeaning > 0 && [...segment].some((c) => stage.own.has(c)));
   if (written) return segment;
   return stage.chain.reduce((text, trie) => trie.convert(text), segment);
 }
