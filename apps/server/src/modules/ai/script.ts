@@ -46,9 +46,8 @@ interface Stage {
   normalize: Trie[];
   segmentation: Trie | null;
   chain: Trie[];
-  /** characters only the target script writes, and only the other one */
-  own: ReadonlySet<string>;
-  other: ReadonlySet<string>;
+  /** by code point: 1 for a character only the target script writes, -1 only the other one */
+  weights: Int8Array;
 }
 
 const tries: Array<{ dicts: readonly DictLike[]; trie: Trie }> = [];
@@ -70,8 +69,10 @@ function stageOf(config: OpenCCConfig, toTraditional: boolean): Stage {
   const segmentation = config.segmentation;
   const { simplifiedOnly, traditionalOnly } = scriptCharacters();
   return {
-    own: toTraditional ? traditionalOnly : simplifiedOnly,
-    other: toTraditional ? simplifiedOnly : traditionalOnly,
+    weights: weightsOf(
+      toTraditional ? traditionalOnly : simplifiedOnly,
+      toTraditional ? simplifiedOnly : traditionalOnly,
+    ),
     normalize: (config.normalizationChain ?? []).map(trieOf),
     // as OpenCC builds it: a list of dictionaries, or one dictionary
     segmentation:
@@ -108,6 +109,23 @@ function scriptCharacters() {
     };
   }
   return characters;
+}
+
+// the planes CJK characters are in (BMP, then the supplementary ideographic planes)
+const weightedCodePoints = 0x40000;
+
+function weightsOf(own: Set<string>, other: Set<string>): Int8Array {
+  const weights = new Int8Array(weightedCodePoints);
+  for (const [set, weight] of [
+    [own, 1],
+    [other, -1],
+  ] as const) {
+    for (const character of set) {
+      const code = character.codePointAt(0)!;
+      if (code < weightedCodePoints) weights[code] = weight;
+    }
+  }
+  return weights;
 }
 
 function configOf(preset: { Locale: { configs: Record<string, unknown> } }, name: string) {
@@ -152,29 +170,43 @@ function stageFor(target: ScriptTarget): Stage {
   return found;
 }
 
-/** How far a text leans to the target script: its own characters less the other script's. */
-function leaning(stage: Stage, text: string): number {
-  let balance = 0;
-  for (const character of text) {
-    if (stage.own.has(character)) balance += 1;
-    else if (stage.other.has(character)) balance -= 1;
+/**
+ * Running sums over a text, by code unit: how far it leans to the target script (its own
+ * characters less the other script's) and how many of its own characters it holds.
+ */
+interface Tally {
+  leaning: Int32Array;
+  own: Int32Array;
+}
+
+function tallyOf(stage: Stage, text: string): Tally {
+  const leaning = new Int32Array(text.length + 1);
+  const own = new Int32Array(text.length + 1);
+  for (let i = 0; i < text.length; i += 1) {
+    // a pair's low half reads as a lone surrogate, which weighs nothing
+    const code = text.codePointAt(i)!;
+    const weight = code < weightedCodePoints ? stage.weights[code]! : 0;
+    leaning[i + 1] = leaning[i]! + weight;
+    own[i + 1] = own[i]! + (weight > 0 ? 1 : 0);
   }
-  return balance;
+  return { leaning, own };
 }
 
 /**
- * A phrase (or a stretch of text no phrase starts in) in the target script. One already written
- * in it stays as it is: more of its characters the target's own than the other script's, or as
- * many when the whole text leans to the target. OpenCC maps characters both scripts write
- * (里 → 裡, 征 → 徵, 程序 → 进程), so converting text twice, or a page partly in the target script
- * already, would otherwise change what was right.
+ * The text from `start` to `end` (a phrase, or a stretch no phrase starts in) in the target
+ * script. One already written in it stays as it is: more of its characters the target's own than
+ * the other script's, or as many when the whole text leans to the target. OpenCC maps characters
+ * both scripts write (里 → 裡, 征 → 徵, 程序 → 进程), so converting text twice, or a page partly in
+ * the target script already, would otherwise change what was right.
  */
-function convertSegment(stage: Stage, segment: string, textLeaning: number): string {
-  const balance = leaning(stage, segment);
+function convertSegment(stage: Stage, text: string, start: number, end: number, tally: Tally) {
+  const segment = text.slice(start, end);
+  const balance = tally.leaning[end]! - tally.leaning[start]!;
   const written =
-    balance > 0 || (balance === 0 && textLeaning > 0 && [...segment].some((c) => stage.own.has(c)));
+    balance > 0 ||
+    (balance === 0 && tally.leaning[text.length]! > 0 && tally.own[end]! > tally.own[start]!);
   if (written) return segment;
-  return stage.chain.reduce((text, trie) => trie.convert(text), segment);
+  return stage.chain.reduce((result, trie) => trie.convert(result), segment);
 }
 
 const normalized = (stage: Stage, text: string) =>
@@ -209,13 +241,13 @@ export function convertRuns(runs: readonly string[], target: ScriptTarget): stri
   let total = 0;
   for (const text of texts) ends.push((total += text.length));
   const joined = texts.join('');
-  const textLeaning = leaning(stage, joined);
+  const tally = tallyOf(stage, joined);
   let start = 0;
   let run = 0;
   for (const segment of segmentsOf(stage, joined)) {
     const end = start + segment.length;
     while (ends[run]! <= start && run < texts.length - 1) run += 1;
-    const converted = convertSegment(stage, segment, textLeaning);
+    const converted = convertSegment(stage, joined, start, end, tally);
     if (end <= ends[run]!) {
       out[run] += converted;
     } else {
@@ -230,7 +262,7 @@ export function convertRuns(runs: readonly string[], target: ScriptTarget): stri
       for (const [i, cut] of [...cuts, segment.length].entries()) {
         out[run + i] += aligned
           ? converted.slice(from, cut)
-          : convertSegment(stage, segment.slice(from, cut), textLeaning);
+          : convertSegment(stage, joined, start + from, start + cut, tally);
         from = cut;
       }
       run = last;
