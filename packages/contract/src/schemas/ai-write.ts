@@ -69,3 +69,39 @@ export const aiWriteEventSchema = z.object({
   msg: z.string(),
 });
 export type AiWriteEvent = z.infer<typeof aiWriteEventSchema>;
+
+// --- a page or a topic to the other script: `POST /api/v1/ai/convert` ---------------------------
+
+export const aiConvertLimits = {
+  /** pages converted by one request (a topic's whole subtree) */
+  pagesMax: 500,
+} as const;
+
+/**
+ * A page or a whole topic converted between scripts, offline: in place (live editors see the
+ * change) or as a copy beside it (a topic copy holds copies of everything under it).
+ */
+export const aiConvertRequestSchema = z
+  .object({
+    topicId: idSchema.optional(),
+    pageId: idSchema.optional(),
+    action: z.enum(aiWriteScriptActions),
+    /** `hk`: Hong Kong's Traditional for `toTraditional` (Taiwan's otherwise) */
+    instruction: z.literal('hk').optional(),
+    mode: z.enum(['inPlace', 'copy']),
+  })
+  .refine((body) => (body.topicId === undefined) !== (body.pageId === undefined), {
+    message: 'exactly one of topicId and pageId',
+    path: ['topicId'],
+  });
+export type AiConvertRequest = z.input<typeof aiConvertRequestSchema>;
+
+export const aiConvertResultSchema = z.object({
+  /** the pages converted (in place: those the conversion changed are `changed`) */
+  pages: z.number().int(),
+  changed: z.number().int(),
+  /** the topic or page converted in place, or its copy */
+  topicId: idSchema.optional(),
+  pageId: idSchema.optional(),
+});
+export type AiConvertResult = z.infer<typeof aiConvertResultSchema>;

@@ -6,6 +6,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { indexFileForSearch, indexPageForSearch, vacuumSearchIndex } from '../search/index.js';
 import { registerAiRoutes } from './ai.routes.js';
+import { registerScriptRoutes } from './script.routes.js';
 import {
   indexFileHandler,
   indexPageHandler,
@@ -26,6 +27,7 @@ export function registerAiModule(
 ) {
   const { db, database, cipher } = deps;
   registerAiRoutes(app, { db, cipher, modelTimeoutMs: deps.modelTimeoutMs });
+  registerScriptRoutes(app, { db });
   const index: IndexDeps = {
     db: database.background,
     cipher,

@@ -9,5 +9,12 @@ export {
 } from './tree.content.js';
 export { type TreeRow, buildTree } from './tree.presenter.js';
 export { type TreeRowsShape, liveNode, liveTreeRows } from './tree.repo.js';
-export { createPage, listView, spaceTree } from './tree.service.js';
+export {
+  createPage,
+  editLink,
+  editPage,
+  listView,
+  renameTopic,
+  spaceTree,
+} from './tree.service.js';
 export { registerTreeModule } from './tree.module.js';
