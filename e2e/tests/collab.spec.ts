@@ -4,8 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, newMobile, test } from './support/fixtures';
 import { apiAs } from './support/api';
 import { addToSpace, newUserWithSpace, pageWith, paragraph } from './support/content';
-import { loginBySms } from './support/login';
-import { chooseMenuItem } from './support/menu';
+import { logOut, loginBySms } from './support/login';
 
 /** A second person, logged in in a browser context of their own. */
 async function newPerson(browser: Browser) {
@@ -117,8 +116,7 @@ test('two editors type into the same paragraph at once; one goes offline and bot
         .filter((name) => name.startsWith('library:')),
     );
   expect(await copies()).not.toEqual([]);
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await chooseMenuItem(page, '退出登录');
+  await logOut(page);
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(copies).toEqual([]);
 });

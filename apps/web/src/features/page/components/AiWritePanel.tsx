@@ -5,6 +5,7 @@
 // suggestion. Without a model (or with the space's AI or the writer's switch off) only the script
 // conversions run, and the panel says why and where that is changed.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Block, Locale } from '@library/contract';
@@ -70,12 +71,16 @@ export function AiWritePanel(props: AiWritePanelProps) {
 
   const entries = useMemo(() => {
     const words = query.trim().toLowerCase();
-    return aiMenuEntries.filter((entry) => {
+    const found = aiMenuEntries.filter((entry) => {
       if (!words) return true;
       const label = t(`page.aiWrite.actions.${entry.key}`).toLowerCase();
       return label.includes(words) || entry.key.toLowerCase().includes(words);
     });
-  }, [query, t]);
+    // without a model, what can run comes first
+    return modelUnavailable
+      ? [...found.filter((entry) => !needsModel(entry)), ...found.filter(needsModel)]
+      : found;
+  }, [query, t, modelUnavailable]);
 
   const run = (entry: AiMenuEntry, blocks?: Block[]) => {
     controller.current?.abort();
@@ -218,7 +223,7 @@ export function AiWritePanel(props: AiWritePanelProps) {
             }}
             value={query}
             placeholder={t(modelUnavailable ? 'page.aiWrite.filter' : 'page.aiWrite.prompt')}
-            prefix={<span aria-hidden>✨</span>}
+            prefix={<RobotOutlined aria-hidden />}
             onChange={(event) => {
               setQuery(event.target.value);
               setHighlight(-1);
@@ -267,7 +272,7 @@ export function AiWritePanel(props: AiWritePanelProps) {
         <>
           <div className="ai-write-head">
             <span className="ai-write-title">
-              <span aria-hidden>✨</span> {label(phase.entry)}
+              <RobotOutlined aria-hidden /> {label(phase.entry)}
             </span>
             {phase.kind === 'running' ? <Spin size="small" /> : null}
           </div>

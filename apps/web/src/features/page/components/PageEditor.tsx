@@ -12,6 +12,7 @@
 // The AI panel (AiWritePanel.tsx) opens from the formatting toolbar's AI button, the slash menu's
 // "AI" item or Ctrl+J / ⌘J, under the blocks it works on.
 import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { nodeToBlock } from '@blocknote/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
@@ -191,7 +192,7 @@ function AiToolbarButton({ label, onOpen }: { label: string; onOpen: () => void 
       mainTooltip={label}
       secondaryTooltip={/Mac|iPhone|iPad/.test(navigator.platform) ? '⌘J' : 'Ctrl+J'}
       onClick={onOpen}
-      icon={<span aria-hidden>✨</span>}
+      icon={<RobotOutlined aria-hidden />}
     >
       AI
     </Components.FormattingToolbar.Button>

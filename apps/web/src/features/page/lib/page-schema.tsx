@@ -1,6 +1,7 @@
 // The page editor's block schema: BlockNote's blocks, code blocks highlighted by
 // @blocknote/code-block, our callout, and mentions of people; plus the slash menu with the callout
 // in it and the '@' menu of the space's people.
+import { RobotOutlined } from '@ant-design/icons';
 import { BlockNoteSchema, createCodeBlockSpec, type BlockNoteEditor } from '@blocknote/core';
 import { filterSuggestionItems, insertOrUpdateBlockForSlashMenu } from '@blocknote/core/extensions';
 import { codeBlockOptions } from '@blocknote/code-block';
@@ -72,11 +73,7 @@ export function pageSlashMenuItems(
     subtext: labels.ai.subtext,
     group: 'AI',
     aliases: ['ai', 'xiezuo', '写作', '寫作', 'write'],
-    icon: (
-      <span aria-hidden className="emoji-glyph">
-        ✨
-      </span>
-    ),
+    icon: <RobotOutlined aria-hidden />,
     // the menu has taken its '/…' text out of the block by now
     onItemClick: openAi,
   };
