@@ -28,7 +28,9 @@ export interface Keepers {
 
 const textOf = (content: unknown): string =>
   Array.isArray(content)
-    ? content.map((item) => (isRecord(item) && typeof item.text === 'string' ? item.text : '')).join('')
+    ? content
+        .map((item) => (isRecord(item) && typeof item.text === 'string' ? item.text : ''))
+        .join('')
     : '';
 
 /** Calls `visit` for every inline item of the blocks (text, tables' cells, children). */
@@ -192,7 +194,11 @@ export function answerToBlocks(answer: string, options: AnswerBlocksOptions): Bl
     const inline: unknown[] = [];
     for (const [href, text] of missingLinks) {
       if (inline.length > 0) inline.push({ type: 'text', text: ' ', styles: {} });
-      inline.push({ type: 'link', href, content: [{ type: 'text', text: text || href, styles: {} }] });
+      inline.push({
+        type: 'link',
+        href,
+        content: [{ type: 'text', text: text || href, styles: {} }],
+      });
     }
     for (const userId of missingPeople) {
       if (inline.length > 0) inline.push({ type: 'text', text: ' ', styles: {} });
@@ -228,7 +234,8 @@ function guardBlocks(blocks: Block[], known: Keepers): Block[] {
       if (original) out.push(copyBlock(original));
       else {
         const name = isRecord(block.props) ? String(block.props.name ?? '') : '';
-        if (name.trim()) out.push(newBlock('paragraph', {}, [{ type: 'text', text: name, styles: {} }]));
+        if (name.trim())
+          out.push(newBlock('paragraph', {}, [{ type: 'text', text: name, styles: {} }]));
       }
       continue;
     }
@@ -251,7 +258,8 @@ function guardBlocks(blocks: Block[], known: Keepers): Block[] {
         ),
       };
     }
-    if (Array.isArray(block.children)) guarded.children = guardBlocks(block.children as Block[], known);
+    if (Array.isArray(block.children))
+      guarded.children = guardBlocks(block.children as Block[], known);
     out.push(guarded);
   }
   return out;
@@ -271,9 +279,11 @@ function guardInline(content: unknown[], known: Keepers): unknown[] {
 export function mergeKeepers(...all: Keepers[]): Keepers {
   const merged: Keepers = { links: new Map(), mentions: new Set(), media: new Map() };
   for (const keepers of all) {
-    for (const [href, text] of keepers.links) if (!merged.links.has(href)) merged.links.set(href, text);
+    for (const [href, text] of keepers.links)
+      if (!merged.links.has(href)) merged.links.set(href, text);
     for (const userId of keepers.mentions) merged.mentions.add(userId);
-    for (const [url, block] of keepers.media) if (!merged.media.has(url)) merged.media.set(url, block);
+    for (const [url, block] of keepers.media)
+      if (!merged.media.has(url)) merged.media.set(url, block);
   }
   return merged;
 }

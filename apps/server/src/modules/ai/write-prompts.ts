@@ -169,11 +169,14 @@ export function bound(text: string, max: number, keep: 'start' | 'end' = 'start'
   return { text: keep === 'start' ? text.slice(0, max) : text.slice(text.length - max), cut: true };
 }
 
-/** Mostly Chinese (Han characters outnumber Latin letters) → English; else the writer's Chinese. */
+/**
+ * Mostly Chinese → English; else the writer's Chinese. A Han character weighs three Latin letters
+ * (about what one carries of a text), so a Chinese sentence with an English name stays Chinese.
+ */
 export function translateTarget(text: string, language: Locale): TranslateTarget {
   const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
   const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-  if (han > 0 && han * 2 >= latin) return 'en';
+  if (han > 0 && han * 3 >= latin) return 'en';
   return language === 'zh_TW' ? 'zh_TW' : 'zh_CN';
 }
 

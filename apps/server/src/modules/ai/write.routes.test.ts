@@ -122,9 +122,7 @@ async function write(
 }
 
 const deltasOf = (events: AiWriteEvent[]) =>
-  events
-    .map((event) => (event.data && 'delta' in event.data ? event.data.delta : ''))
-    .join('');
+  events.map((event) => (event.data && 'delta' in event.data ? event.data.delta : '')).join('');
 const finalOf = (events: AiWriteEvent[]) => {
   const last = events.at(-1);
   expect(last?.msg).toBe('ok');
@@ -142,9 +140,7 @@ async function usesOf(userId: number) {
   const [row] = await t.db
     .select()
     .from(aiWriteUses)
-    .where(
-      and(eq(aiWriteUses.userId, userId), eq(aiWriteUses.month, aiWriteMonthOf(new Date()))),
-    );
+    .where(and(eq(aiWriteUses.userId, userId), eq(aiWriteUses.month, aiWriteMonthOf(new Date()))));
   return row?.uses ?? 0;
 }
 
@@ -333,7 +329,9 @@ describe('POST /api/v1/ai/write: the stream and the blocks', () => {
     // what the model kept stays where it put it, and nothing is added twice
     fake.chat = {
       kind: 'stream',
-      pieces: [`见[文档](https://example.com/doc)，问 {{@${ids.admin}}}\n\n![长城](/v3/space/file/f-1)`],
+      pieces: [
+        `见[文档](https://example.com/doc)，问 {{@${ids.admin}}}\n\n![长城](/v3/space/file/f-1)`,
+      ],
     };
     const kept = finalOf(
       (await write(as.editor, { pageId, action: 'polish', blocks: selection })).events,
@@ -525,7 +523,11 @@ describe('GET /api/system/v1/ai/write/usage', () => {
     await write(as.editor, { pageId, action: 'fix', blocks });
     await write(as.admin, { pageId, action: 'fix', blocks });
     const month = aiWriteMonthOf(new Date());
-    const res = await call('GET', `/api/system/v1/ai/write/usage?month=${month}&pageSize=50`, adminHeaders);
+    const res = await call(
+      'GET',
+      `/api/system/v1/ai/write/usage?month=${month}&pageSize=50`,
+      adminHeaders,
+    );
     expect(res.status).toBe(200);
     const list = res.body.data.list as Array<{ userId: string; uses: number; quota: number }>;
     expect(list.find((row) => row.userId === String(ids.editor))).toMatchObject({
@@ -541,6 +543,8 @@ describe('GET /api/system/v1/ai/write/usage', () => {
     const empty = await call('GET', '/api/system/v1/ai/write/usage?month=2001-01', adminHeaders);
     expect(empty.body.data).toMatchObject({ list: [], total: 0 });
     expect((await call('GET', '/api/system/v1/ai/write/usage', as.editor)).status).toBe(403);
-    expect((await call('GET', '/api/system/v1/ai/write/usage?month=2024-13', adminHeaders)).status).toBe(400);
+    expect(
+      (await call('GET', '/api/system/v1/ai/write/usage?month=2024-13', adminHeaders)).status,
+    ).toBe(400);
   });
 });

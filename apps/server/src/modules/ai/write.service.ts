@@ -21,7 +21,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { streamChat, type ChatMessage, type LlmTimeouts } from '../../infra/llm/openai-compatible.js';
+import {
+  streamChat,
+  type ChatMessage,
+  type LlmTimeouts,
+} from '../../infra/llm/openai-compatible.js';
 import {
   effectiveFeatures,
   effectiveQuotas,
