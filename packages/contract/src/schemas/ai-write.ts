@@ -75,9 +75,7 @@ export type AiWriteEvent = z.infer<typeof aiWriteEventSchema>;
 // --- use per person (system administrators) ----------------------------------------------------
 
 /** A calendar month, `YYYY-MM` (UTC), as the monthly quota counts it. */
-export const aiWriteMonthSchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
+export const aiWriteMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
 
 /** The month a use at `at` counts in (UTC). */
 export function aiWriteMonthOf(at: Date): string {
