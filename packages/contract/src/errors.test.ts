@@ -60,10 +60,10 @@ describe('error catalogue', () => {
       ...range(600001, 600004),
       ...range(601000, 601010),
       ...range(602000, 602002),
-      ...range(700001, 700012),
+      ...range(700001, 700014),
       700020,
-      ...range(700050, 700067),
-      ...range(700100, 700112),
+      ...range(700050, 700068),
+      ...range(700100, 700113),
       ...range(710001, 710002),
       800010,
       ...range(900010, 900015),
@@ -73,7 +73,7 @@ describe('error catalogue', () => {
   });
 
   it('tells the user to contact the provider for feature switches and quotas', () => {
-    for (const code of [...range(700050, 700067), ...range(700100, 700112)]) {
+    for (const code of [...range(700050, 700068), ...range(700100, 700113)]) {
       const messages = errorCatalogue[code]?.messages;
       expect(messages?.zh_CN, `code ${code}`).toContain('联系服务商');
       expect(messages?.zh_TW, `code ${code}`).toContain('聯絡服務商');

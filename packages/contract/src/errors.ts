@@ -100,9 +100,13 @@ export const ErrorCode = {
   resourceOrRoleNameDuplicate: 700010,
   resourceOutOfRange: 700011,
   templateInUse: 700012,
+  /** a model action asked while no model service is configured (系统管理 → 模型配置) */
+  aiModelMissing: 700013,
+  /** a model action asked in a space whose AI is off (空间设置 → AI 问答) */
+  spaceAiOff: 700014,
   unauthorized: 700020,
 
-  // 700050-700067: account switch and per-account feature flags (spec §6)
+  // 700050-700068: account switch and per-account feature flags (spec §6)
   accountFeatureDisabled: 700050,
   noCreateSpace: 700051,
   noCreateSpaceGroup: 700052,
@@ -121,8 +125,9 @@ export const ErrorCode = {
   noAddFriend: 700065,
   noCreateTeam: 700066,
   featureNotEnabled: 700067,
+  noAiWrite: 700068,
 
-  // 700100-700112: quotas
+  // 700100-700113: quotas
   quotaSpaces: 700100,
   quotaSpaceSize: 700101,
   quotaGroupsPerSpace: 700102,
@@ -136,6 +141,7 @@ export const ErrorCode = {
   quotaTeamMembersTotal: 700110,
   quotaPeerTeamMembersPerTeam: 700111,
   quotaPeerTeamMembersTotal: 700112,
+  quotaAiWrites: 700113,
 
   // 710001-710002: shares
   sharePasswordRequired: 710001,
@@ -551,6 +557,18 @@ const catalogue = {
     '範本使用中，無法刪除',
     'The template is in use and cannot be deleted',
   ),
+  [ErrorCode.aiModelMissing]: entry(
+    409,
+    '尚未配置模型服务，请系统管理员在“系统管理 → 模型配置”（/sys/ai）中添加',
+    '尚未設定模型服務，請系統管理員在「系統管理 → 模型設定」（/sys/ai）中新增',
+    'No model service is configured: a system administrator adds one in Administration → AI models (/sys/ai)',
+  ),
+  [ErrorCode.spaceAiOff]: entry(
+    403,
+    '本空间尚未开启 AI，请空间管理员在“空间设置 → AI 问答”中开启',
+    '本空間尚未開啟 AI，請空間管理員在「空間設定 → AI 問答」中開啟',
+    "This space's AI is off: a space administrator switches it on in Space settings → AI Q&A",
+  ),
   [ErrorCode.unauthorized]: entry(403, '未授权', '未授權', 'Unauthorized'),
 
   [ErrorCode.accountFeatureDisabled]: entry(
@@ -601,6 +619,7 @@ const catalogue = {
     '此功能未開通，請聯絡服務商',
     'This feature is not enabled, please contact your provider',
   ),
+  [ErrorCode.noAiWrite]: feature('使用 AI 写作', '使用 AI 寫作', 'use AI writing'),
 
   [ErrorCode.quotaSpaces]: quota(
     '空间数量已达上限',
@@ -667,6 +686,11 @@ const catalogue = {
     '对方的团队成员总数已达上限',
     '對方的團隊成員總數已達上限',
     'The other party has reached the limit on team members in total',
+  ),
+  [ErrorCode.quotaAiWrites]: quota(
+    '本月的 AI 写作次数已达上限',
+    '本月的 AI 寫作次數已達上限',
+    'You have used all your AI writing for this month',
   ),
 
   [ErrorCode.sharePasswordRequired]: entry(

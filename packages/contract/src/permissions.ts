@@ -1,5 +1,5 @@
 // What an account may do and how much it may keep: the per-account feature switches of spec §6
-// (each refused with its 7000xx code, 700050–700066) and the quotas (7001xx). Shared by the
+// (each refused with its 7000xx code, 700050–700066 and 700068) and the quotas (7001xx). Shared by the
 // server, which enforces them, and the web, which hides what a switch turns off.
 import { ErrorCode, type ErrorCodeValue } from './errors.js';
 
@@ -25,12 +25,15 @@ export const featureCodes = {
   previewFile: ErrorCode.noPreviewFile,
   addFriend: ErrorCode.noAddFriend,
   createTeam: ErrorCode.noCreateTeam,
+  /** the model actions of the editor's AI (the script conversions need no switch) */
+  aiWrite: ErrorCode.noAiWrite,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type Feature = keyof typeof featureCodes;
 export const featureNames = Object.keys(featureCodes) as Feature[];
 export type FeatureSwitches = Record<Feature, boolean>;
 
-/** The quotas: counts, or sizes in bytes (the `Bytes` ones). */
+/** The quotas: counts, or sizes in bytes (the `Bytes` ones); `…PerMonth` ones count uses in a
+ * calendar month (UTC). */
 export const quotaCodes = {
   spaces: ErrorCode.quotaSpaces,
   spaceBytes: ErrorCode.quotaSpaceSize,
@@ -42,6 +45,7 @@ export const quotaCodes = {
   fileBytes: ErrorCode.quotaSingleFileSize,
   teamMembersPerTeam: ErrorCode.quotaTeamMembersPerTeam,
   teamMembersTotal: ErrorCode.quotaTeamMembersTotal,
+  aiWritesPerMonth: ErrorCode.quotaAiWrites,
 } as const satisfies Record<string, ErrorCodeValue>;
 export type QuotaName = keyof typeof quotaCodes;
 export const quotaNames = Object.keys(quotaCodes) as QuotaName[];
@@ -71,6 +75,7 @@ export const defaultQuotas: Quotas = {
   fileBytes: 2 * gib,
   teamMembersPerTeam: 500,
   teamMembersTotal: 2000,
+  aiWritesPerMonth: 200,
 };
 
 /** The quotas whose value is a size in bytes (shown as such). */

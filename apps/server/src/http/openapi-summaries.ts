@@ -207,6 +207,8 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'DELETE /api/v1/ai/chat/session/{id}': 'Delete a conversation',
   'GET /api/v1/ai/chat/{chatId}/converse/{sessionId}': "A conversation's questions and answers",
   'POST /api/v1/ai/chat/{chatId}/converse/stream': 'Ask a question; the answer streams (SSE)',
+  'POST /api/v1/ai/write': 'AI writing: a selection rewritten as blocks (SSE)',
+  'GET /api/system/v1/ai/write/usage': "AI writing's use per person in a month",
 
   'GET /api/v1/goods': 'The price list in the currency of my locale',
   'POST /api/v1/order': 'Order goods: the payment QR code or page',

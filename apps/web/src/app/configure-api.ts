@@ -16,9 +16,11 @@ import { getToken } from '../stores/session-store';
  */
 function isUpgradable(code: number): boolean {
   return (
-    code >= ErrorCode.quotaSpaces &&
-    code <= ErrorCode.quotaTeamMembersTotal &&
-    code !== ErrorCode.quotaPeerFriends
+    (code >= ErrorCode.quotaSpaces &&
+      code <= ErrorCode.quotaTeamMembersTotal &&
+      code !== ErrorCode.quotaPeerFriends) ||
+    // after the other party's codes: AI writing's monthly uses
+    code === ErrorCode.quotaAiWrites
   );
 }
 

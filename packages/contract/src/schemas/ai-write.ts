@@ -3,6 +3,8 @@
 // space's AI on and the writer's `aiWrite` switch; the two script conversions (OpenCC) need
 // neither and no model.
 import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { limits } from '../limits.js';
 import { locales } from '../locale.js';
 import { blockSchema } from './page.js';
 import { idSchema } from './space.js';
@@ -105,3 +107,34 @@ export const aiConvertResultSchema = z.object({
   pageId: idSchema.optional(),
 });
 export type AiConvertResult = z.infer<typeof aiConvertResultSchema>;
+
+// --- use per person (system administrators) ----------------------------------------------------
+
+/** A calendar month, `YYYY-MM` (UTC), as the monthly quota counts it. */
+export const aiWriteMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
+
+/** The month a use at `at` counts in (UTC). */
+export function aiWriteMonthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** `GET /api/system/v1/ai/write/usage?page&pageSize&month`: the current month when unset. */
+export const aiWriteUsageQuerySchema = pageQuerySchema(limits.gridPageSize, 50).extend({
+  month: aiWriteMonthSchema.optional(),
+});
+export type AiWriteUsageQuery = z.input<typeof aiWriteUsageQuerySchema>;
+
+export const aiWriteUsageSchema = z.object({
+  userId: z.string(),
+  nickname: z.string(),
+  /** model actions used in the month (the script conversions are not counted) */
+  uses: z.number().int(),
+  /** the person's monthly limit now (`aiWritesPerMonth`: site, account setting and orders) */
+  quota: z.number().int(),
+});
+export type AiWriteUsage = z.infer<typeof aiWriteUsageSchema>;
+/** Whoever used AI writing in the month, most uses first. */
+export const aiWriteUsageListSchema = pageSchema(aiWriteUsageSchema).extend({
+  month: aiWriteMonthSchema,
+});
+export type AiWriteUsageList = z.infer<typeof aiWriteUsageListSchema>;

@@ -199,3 +199,24 @@ export const aiTerms = pgTable(
   },
   (table) => [primaryKey({ columns: [table.spaceId, table.term] })],
 );
+
+/**
+ * AI writing's model actions used, one counter per person and calendar month (UTC `YYYY-MM`):
+ * the monthly quota is checked and counted in one conditional upsert, and the administrator's
+ * list of use per person reads one month's rows.
+ */
+export const aiWriteUses = pgTable(
+  'ai_write_uses',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    uses: integer('uses').notNull().default(0),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.month] }),
+    index('ai_write_uses_month_idx').on(table.month, table.uses),
+  ],
+);

@@ -1,4 +1,5 @@
 // What the AI module adds to the app: the space's AI routes and the index jobs (a page's or file's change is indexed for search first, found within seconds, then for the AI).
+import type { Quotas } from '@library/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import type { App } from '../../http/route-types.js';
@@ -23,10 +24,11 @@ export function registerAiModule(
     cipher: KeyCipher;
     log: FastifyBaseLogger;
     modelTimeoutMs: number;
+    quotas: Quotas;
   },
 ) {
   const { db, database, cipher } = deps;
-  registerAiRoutes(app, { db, cipher, modelTimeoutMs: deps.modelTimeoutMs });
+  registerAiRoutes(app, { db, cipher, modelTimeoutMs: deps.modelTimeoutMs, quotas: deps.quotas });
   registerScriptRoutes(app, { db });
   const index: IndexDeps = {
     db: database.background,

@@ -14,12 +14,18 @@ import {
   aiSessionListSchema,
   aiSessionSchema,
   aiStreamEventSchema,
+  aiWriteEventSchema,
+  aiWriteLimits,
+  aiWriteRequestSchema,
+  aiWriteUsageListSchema,
+  aiWriteUsageQuerySchema,
   createAiSessionRequestSchema,
   enableSpaceAiRequestSchema,
   idParamsSchema,
   spaceAiDetailSchema,
   spaceAiSettingsRequestSchema,
   updateAiSessionRequestSchema,
+  type Quotas,
 } from '@library/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -32,9 +38,11 @@ import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { callerId, currentSession, watchRevocation } from '../session/index.js';
 import { presentProvider, presentSession } from './ai.presenter.js';
 import * as conversations from './conversation.service.js';
-import { startConverse, streamAnswer } from './converse.service.js';
+import { startConverse, streamAnswer, streamEvents } from './converse.service.js';
 import * as providers from './provider.service.js';
 import * as spaceAi from './space-ai.service.js';
+import { runWrite, startWrite } from './write.service.js';
+import { writeUsage } from './write-usage.service.js';
 
 const tags = ['ai'];
 const spaceParams = z.object({ spaceId: idParamsSchema.shape.id });
@@ -46,6 +54,8 @@ export function registerAiRoutes(
     /** seals and opens the providers' API keys */
     cipher: KeyCipher;
     modelTimeoutMs: number;
+    /** the site's quotas (AI writing's monthly uses) */
+    quotas: Quotas;
   },
 ) {
   const { db, cipher } = deps;
@@ -216,6 +226,52 @@ export function registerAiRoutes(
       reply.hijack();
       await streamAnswer(converseDeps, access, request.body.question, target);
     },
+  );
+
+  // ---- AI writing in the editor ----
+  const writeDeps = { ...converseDeps, quotas: deps.quotas };
+  app.post(
+    '/api/v1/ai/write',
+    {
+      bodyLimit: aiWriteLimits.bodyBytes,
+      schema: {
+        tags,
+        body: aiWriteRequestSchema,
+        response: eventStreamResponse(
+          'Server-sent events, each one `data: <envelope>` line and a blank line: `{delta}` ' +
+            "pieces of the model's Markdown, then the final `{blocks}` (msg 'ok'); the script " +
+            'conversions send the final blocks only. Refusals (404 + 100007, 100002, 700068, ' +
+            '700014, 700013, 700113) are plain JSON answers before the stream; a failure ' +
+            'mid-stream sends code 100001 with data null and ends the stream',
+          aiWriteEventSchema,
+        ),
+      },
+    },
+    async (request, reply) => {
+      // every refusal is answered before anything streams
+      const plan = await startWrite(writeDeps, me(request), request.body);
+      const target = {
+        response: reply.raw,
+        requestId: request.id,
+        locale: requestLocale(request),
+        log: request.log,
+        watchRevocation: (onRevoked: () => void) =>
+          watchRevocation(db, app.sessions, currentSession(request), onRevoked),
+      };
+      reply.hijack();
+      await streamEvents(target, (events, signal) => runWrite(writeDeps, plan, events, signal));
+    },
+  );
+  app.get(
+    '/api/system/v1/ai/write/usage',
+    {
+      schema: {
+        tags,
+        querystring: aiWriteUsageQuerySchema,
+        response: okResponse(aiWriteUsageListSchema),
+      },
+    },
+    async (request) => ok(await writeUsage(db, me(request), deps.quotas, request.query)),
   );
 
   // ---- space AI ----

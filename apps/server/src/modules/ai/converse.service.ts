@@ -190,10 +190,13 @@ export async function streamAnswer(
   await streamEvents(target, (events, signal) => converse(deps, access, question, events, signal));
 }
 
-/** Sends what `run` answers as server-sent events (see `streamAnswer`). */
-export async function streamEvents(
+/**
+ * Sends what `run` answers as server-sent events (see `streamAnswer`): the chat's final answer,
+ * or AI writing's final blocks.
+ */
+export async function streamEvents<Final = AiStreamFinal>(
   target: StreamTarget,
-  run: (events: ConverseEvents, signal: AbortSignal) => Promise<AiStreamFinal>,
+  run: (events: ConverseEvents, signal: AbortSignal) => Promise<Final>,
 ) {
   const raw = target.response;
   raw.writeHead(200, {

@@ -24,8 +24,8 @@ export interface ActiveProvider {
   endpoint: LlmEndpoint;
 }
 
-/** Refuses (403) a caller who may not configure the model providers. */
-async function requireModelAdmin(db: Executor, userId: number) {
+/** Refuses (403) a caller who may not configure the model providers (nor see AI writing's use). */
+export async function requireModelAdmin(db: Executor, userId: number) {
   if (!canConfigureModels(await listRoles(db, userId))) {
     throw new AppError(ErrorCode.permissionDenied, { status: 403 });
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AiProvider } from '@library/contract';
+import { aiWriteMonthOf, type AiProvider } from '@library/contract';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { createFakeServer, type RecordedRequest } from '../../../test/fake-server';
@@ -32,6 +32,15 @@ function start(list: AiProvider[]) {
     }),
     'POST /api/system/v1/ai/provider/test': () => ({
       body: { ok: false, latencyMs: 41.6, message: 'HTTP 401: invalid api key' },
+    }),
+    'GET /api/system/v1/ai/write/usage': (request: RecordedRequest) => ({
+      body: {
+        list: [{ userId: '10001', nickname: '王小明', uses: 37, quota: 200 }],
+        total: 1,
+        page: 0,
+        pageSize: 10,
+        month: request.query.get('month'),
+      },
     }),
   });
   configureApiClient({ fetch: server.fetch });
@@ -111,5 +120,16 @@ describe('AiProvidersScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('填写向量模型时需要填写维度（1–4096）')).toBeTruthy();
     expect(server.find('PUT', '/api/system/v1/ai/provider/p1')).toHaveLength(0);
+  });
+
+  it("shows this month's AI writing use per person with their monthly limit", async () => {
+    const server = start([stored]);
+    expect(await screen.findByText('AI 写作用量')).toBeTruthy();
+    const row = (await screen.findByText('王小明')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('37')).toBeTruthy();
+    expect(within(row).getByText('200')).toBeTruthy();
+    expect(server.find('GET', '/api/system/v1/ai/write/usage')[0]?.query.get('month')).toBe(
+      aiWriteMonthOf(new Date()),
+    );
   });
 });

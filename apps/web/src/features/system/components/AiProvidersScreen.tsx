@@ -1,7 +1,8 @@
 // /sys/ai '模型配置' (system administrators): the OpenAI-compatible model providers — list, add,
 // edit, delete, and 'test connection' with the form's values. The API key is write-only: the
 // server never sends it back, so editing shows whether one is stored and an empty field keeps it.
-// The add/edit dialog is AiProviderDialog.tsx.
+// The add/edit dialog is AiProviderDialog.tsx; below, AI writing's use per person
+// (AiWriteUsageTable.tsx).
 import { useState } from 'react';
 import { Button, Empty, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -15,6 +16,7 @@ import { deleteAiProvider } from '../api/delete-ai-provider';
 import { aiProvidersQueryKey, useAiProviders } from '../api/get-ai-providers';
 import type { Editing } from '../lib/provider-form';
 import { AiProviderDialog } from './AiProviderDialog';
+import { AiWriteUsageTable } from './AiWriteUsageTable';
 import './ai-providers.css';
 
 export function AiProvidersScreen() {
@@ -173,6 +175,7 @@ export function AiProvidersScreen() {
           void reload();
         }}
       />
+      <AiWriteUsageTable />
       {holder}
     </div>
   );

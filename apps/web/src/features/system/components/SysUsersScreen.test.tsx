@@ -56,6 +56,7 @@ const quotaLimits = {
   fileBytes: 2 * gib,
   teamMembersPerTeam: 500,
   teamMembersTotal: 2000,
+  aiWritesPerMonth: 200,
 };
 
 const allOn = Object.fromEntries(featureNames.map((name) => [name, true])) as Record<

@@ -18,7 +18,10 @@ export const featureGroups: {
       'spaceExternalAccess',
     ],
   },
-  { key: 'content', features: ['createTopic', 'joinTopic', 'createPage', 'createExternalLink'] },
+  {
+    key: 'content',
+    features: ['createTopic', 'joinTopic', 'createPage', 'createExternalLink', 'aiWrite'],
+  },
   { key: 'files', features: ['uploadFile', 'downloadFile', 'previewFile'] },
   { key: 'contacts', features: ['addFriend', 'createTeam'] },
 ];
