@@ -12,8 +12,11 @@ import { SseDataReader, parseAnswerEvent, type AnswerStreamEvent } from '../lib/
 export type AnswerFailure =
   /** the request never got an answer (network down, server unreachable) */
   | { kind: 'connect'; detail: string }
-  /** a non-OK status before streaming started; `message` from the body when it has one */
-  | { kind: 'http'; status: number; message: string }
+  /**
+   * a non-OK status before streaming started; `message` (and `code`) from the body's envelope
+   * when it has one
+   */
+  | { kind: 'http'; status: number; message: string; code?: number }
   /** a failure event in the stream (non-zero code); `message` may be empty */
   | { kind: 'stream'; code: number; message: string }
   /** the stream broke off or ended without the final event */
@@ -48,18 +51,23 @@ function describe(caught: unknown): string {
   return caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught);
 }
 
-/** The message of an error envelope: its msg (after 'msg:'), else the catalogue's text. */
-function envelopeMessage(body: string, locale: Locale): string {
+/**
+ * The code and message of an error envelope: its msg (after 'msg:'), else the catalogue's text;
+ * nothing when the body is not one.
+ */
+function envelopeError(body: string, locale: Locale): { message: string; code?: number } {
   try {
     const parsed = JSON.parse(body) as { code?: unknown; msg?: unknown };
-    if (typeof parsed.code !== 'number' || parsed.code === ErrorCode.success) return '';
+    if (typeof parsed.code !== 'number' || parsed.code === ErrorCode.success)
+      return { message: '' };
+    const { code } = parsed;
     const msg = typeof parsed.msg === 'string' ? trimServerMessage(parsed.msg) : '';
-    if (msg) return msg;
-    if (parsed.code in errorCatalogue) return errorMessage(parsed.code, locale);
+    if (msg) return { message: msg, code };
+    return { message: code in errorCatalogue ? errorMessage(code, locale) : '', code };
   } catch {
     // not JSON: the status alone says it
   }
-  return '';
+  return { message: '' };
 }
 
 export function streamAnswer(options: StreamAnswerOptions): Promise<FinalAnswer> {
@@ -144,7 +152,7 @@ export async function postEventStream(
     throw new AnswerStreamError({
       kind: 'http',
       status: response.status,
-      message: envelopeMessage(text, locale),
+      ...envelopeError(text, locale),
     });
   }
   // An error may also come as a plain JSON envelope with status 200.

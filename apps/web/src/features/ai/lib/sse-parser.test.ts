@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestCancelledError } from '../../../lib/api-client';
 import { AnswerStreamError, streamAnswer } from '../api/stream-answer';
-import { createFakeAiServer, event, referDoc, sseBody, sseStream } from '../../../test/fake-ai-server';
+import {
+  createFakeAiServer,
+  event,
+  referDoc,
+  sseBody,
+  sseStream,
+} from '../../../test/fake-ai-server';
 import { SseDataReader, parseAnswerEvent } from './sse-parser';
 
 const streamPath = 'POST /api/v1/ai/chat/c1/converse/stream';
@@ -148,6 +154,7 @@ describe('streamAnswer', () => {
       kind: 'http',
       status: 404,
       message: '数据不存在',
+      code: 100007,
     });
   });
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Block } from '@library/contract';
+import { goodsForSaleKey } from '../../../lib/goods-for-sale';
+import { queryClient } from '../../../lib/query-client';
 import { renderWithProviders } from '../../../test/render';
 import {
   createFakeAiServer,
@@ -229,10 +231,25 @@ describe('the AI panel in the editor', () => {
     expect(alert.textContent).toContain('本月 AI 写作次数已用完');
     expect(alert.textContent).toContain('700113');
     expect(screen.queryByRole('button', { name: '替换' })).toBeNull();
+    // nothing for sale (a fresh install): no way to upgrade is offered
+    expect(within(alert).queryByRole('button', { name: '升级' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: '放弃' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onAccept).not.toHaveBeenCalled();
+  });
+
+  it('the monthly limit refused before streaming offers the plans when goods are for sale', async () => {
+    queryClient.setQueryData(goodsForSaleKey, true);
+    renderPanel(() => ({
+      status: 403,
+      body: { code: 700113, data: null, msg: '本月 AI 写作次数已用完' },
+    }));
+    await userEvent.click(screen.getByRole('option', { name: '润色' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('本月 AI 写作次数已用完');
+    expect(within(alert).getByRole('button', { name: '升级' })).toBeTruthy();
+    queryClient.removeQueries({ queryKey: goodsForSaleKey });
   });
 
   it('without a model only the script conversions run, and the panel says why', async () => {

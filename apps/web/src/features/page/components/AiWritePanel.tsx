@@ -8,8 +8,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Block, Locale } from '@library/contract';
+import { ErrorCode, type Block, type Locale } from '@library/contract';
+import { paths } from '../../../config/paths';
 import { RequestCancelledError } from '../../../lib/api-client';
+import { anythingForSale } from '../../../lib/goods-for-sale';
+import { currentPath, navigateTo } from '../../../lib/navigation';
 import { AnswerMarkdown, AnswerStreamError, useFailureText } from '../../ai';
 import { streamAiWrite } from '../api/ai-write';
 import {
@@ -50,7 +53,7 @@ type Phase =
   | { kind: 'running'; entry: AiMenuEntry; text: string }
   | { kind: 'done'; entry: AiMenuEntry; text: string; blocks: Block[] }
   | { kind: 'stopped'; entry: AiMenuEntry; text: string }
-  | { kind: 'failed'; entry: AiMenuEntry; text: string; message: string };
+  | { kind: 'failed'; entry: AiMenuEntry; text: string; message: string; code?: number };
 
 export function AiWritePanel(props: AiWritePanelProps) {
   const { pageId, locale, theme, target, modelUnavailable, top, onAccept, onClose } = props;
@@ -118,13 +121,15 @@ export function AiWritePanel(props: AiWritePanelProps) {
           setPhase((now) => ({ kind: 'stopped', entry, text: 'text' in now ? now.text : '' }));
           return;
         }
-        const message =
-          caught instanceof AnswerStreamError ? failureText(caught.failure) : String(caught);
+        const failure = caught instanceof AnswerStreamError ? caught.failure : null;
+        const message = failure ? failureText(failure) : String(caught);
+        const code = failure && 'code' in failure ? failure.code : undefined;
         setPhase((now) => ({
           kind: 'failed',
           entry,
           text: 'text' in now ? now.text : '',
           message,
+          ...(code === undefined ? {} : { code }),
         }));
       },
     );
@@ -292,7 +297,21 @@ export function AiWritePanel(props: AiWritePanelProps) {
               <>
                 {phase.text ? <AnswerMarkdown content={phase.text} /> : null}
                 {phase.kind === 'failed' ? (
-                  <Alert type="error" showIcon title={phase.message} />
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={phase.message}
+                    action={
+                      phase.code === ErrorCode.quotaAiWrites && anythingForSale() ? (
+                        <Button
+                          size="small"
+                          onClick={() => void navigateTo(paths.plans.getHref(currentPath()))}
+                        >
+                          {t('common.upgrade')}
+                        </Button>
+                      ) : null
+                    }
+                  />
                 ) : phase.kind === 'stopped' || !phase.text ? (
                   <div className="ai-write-note">
                     {t(phase.kind === 'stopped' ? 'page.aiWrite.stopped' : 'page.aiWrite.writing')}

@@ -202,7 +202,9 @@ function AiToolbarButton({ label, onOpen }: { label: string; onOpen: () => void 
 /** Why the model's entries cannot run in this space now, or null when they can. */
 function useModelUnavailable(spaceId: string): string | null {
   const { t } = useTranslation();
+  const switchOn = useFeature('aiWrite');
   const ai = useQuery({ ...spaceAiQueryOptions(spaceId), enabled: !!spaceId }).data;
+  if (!switchOn) return t('page.aiWrite.switchOff');
   if (!ai) return null; // unknown yet: the server decides
   if (!ai.enabled) return t('page.aiWrite.spaceAiOff');
   if (!ai.model.configured) return t('page.aiWrite.noModel');
