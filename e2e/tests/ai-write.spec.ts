@@ -6,6 +6,7 @@ import { startFakeOpenAi } from '../../apps/server/test/fakes/openai';
 import { expect, test } from './support/fixtures';
 import { adminToken, apiAs, asAdmin } from './support/api';
 import { newUserWithSpace, pageWith, paragraph } from './support/content';
+import { chooseMenuItem } from './support/menu';
 
 const block = (page: Page, id: string) =>
   page.locator(`.page-body .bn-editor .bn-block-outer[data-id="${id}"] .bn-inline-content`);
@@ -137,4 +138,19 @@ test('with no model configured, a writer converts a whole page to Traditional Ch
       { timeout: 10_000 },
     )
     .toContain('這個軟體的滑鼠設定在資訊中心裡。');
+
+  // from the tree: back to Simplified as a copy, which opens beside the original
+  await page
+    .getByRole('button', { name: '更多操作 軟體說明' })
+    .or(page.getByRole('button', { name: '更多操作 软件说明' }))
+    .click({ force: true });
+  await chooseMenuItem(page, '简繁转换…');
+  const dialog = page.getByRole('dialog', { name: /简繁转换/ });
+  await dialog.getByLabel('简体（大陆用语）').check();
+  await dialog.getByLabel('生成副本，保留原文').check();
+  await dialog.getByRole('button', { name: '开始转换' }).click();
+  await expect(page.getByText('已转换 1 个页面')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(pageId));
+  await expect(page.locator('.page-body')).toContainText('这个软件的鼠标设置在信息中心里。');
+  await expect(page.locator('.page-body')).toContainText('npm install 软件');
 });

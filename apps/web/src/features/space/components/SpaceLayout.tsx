@@ -111,12 +111,20 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
     if (token !== null) void recordSpaceVisit(spaceId).catch(() => undefined);
   }, [spaceId, token]);
 
-  const { create, rename, remove, fromTemplate, saveAsTemplate, setVisitorsClosed, elements } =
-    useNodeActions({
-      spaceId,
-      canManage: spaceQuery.data?.abilities.canManage ?? false,
-      onNodesDeleted: tabs.removeNodes,
-    });
+  const {
+    create,
+    rename,
+    remove,
+    fromTemplate,
+    saveAsTemplate,
+    setVisitorsClosed,
+    convertScript,
+    elements,
+  } = useNodeActions({
+    spaceId,
+    canManage: spaceQuery.data?.abilities.canManage ?? false,
+    onNodesDeleted: tabs.removeNodes,
+  });
 
   const refresh = useCallback(async () => {
     // Spec §4: info, tree and AI detail (an open chat starts over when the detail changed),
@@ -166,6 +174,7 @@ function SpaceView({ kind, spaceId }: { kind: SpaceViewKind; spaceId: string }) 
       },
       fromTemplate,
       saveAsTemplate,
+      convertScript,
     },
   };
 

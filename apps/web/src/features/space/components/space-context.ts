@@ -20,6 +20,8 @@ export interface SpaceActions {
   fromTemplate?: (parentId: string | null) => void;
   /** 'save as template' for a page or a topic */
   saveAsTemplate?: (node: TreeNode) => void;
+  /** 简/繁 of a page or a topic's subtree (editors) */
+  convertScript?: (node: TreeNode) => void;
 }
 
 export interface SpaceViewContext {

@@ -86,6 +86,7 @@ export function TreeNodeMenu({ menuAt, onClose }: { menuAt: MenuAt; onClose: () 
     else if (key === 'save-template') actions.saveAsTemplate?.(node);
     else if (key === 'rename') actions.rename(node);
     else if (key === 'delete') actions.remove(node);
+    else if (key === 'convert-script') actions.convertScript?.(node);
     else if (key === 'import' || key === 'export') {
       openTransfer({ mode: key, spaceId, nodeId: id, name: node.name });
     } else if (key === 'close-to-visitors') actions.setVisitorsClosed(id, true);
