@@ -42,8 +42,10 @@ export const aiWriteLimits = {
   blocksMax: 5000,
   /** the free prompt and follow-ups */
   instructionMax: 2000,
-  /** request body */
-  bodyBytes: 4 * 1024 * 1024,
+  /** request body: a whole page of `blocksMax` blocks, tables included */
+  bodyBytes: 8 * 1024 * 1024,
+  /** characters of a model's answer; the rest is cut off */
+  answerMax: 60_000,
 } as const;
 
 export const aiWriteRequestSchema = z.object({

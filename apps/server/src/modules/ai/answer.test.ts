@@ -18,6 +18,11 @@ describe('guardMarkdown', () => {
     expect(answer).toContain('&lt;img');
   });
 
+  it('treats //host and /\\host as other hosts, as browsers do', () => {
+    const answer = guardMarkdown('[一](//evil.example/a) [二](/\\evil.example/b) [三](/space/s)');
+    expect(answer).toBe('一 二 [三](/space/s)');
+  });
+
   it('holds back a link or image that may still be incomplete', () => {
     expect(settledLength('答案 [1] 之后')).toBe('答案 [1] 之后'.length);
     expect(settledLength('答案 ![图')).toBe(3);

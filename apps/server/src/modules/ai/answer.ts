@@ -117,13 +117,13 @@ export function offlineAnswer(question: string, passages: Passage[]): string {
 /**
  * Neutralises Markdown that would load or link something from another host: images become
  * their alt text, links to absolute URLs become their text, raw HTML tags are escaped. Links to
- * our own paths (starting with '/') stay. The web renders answers without raw HTML as well.
+ * our own paths (starting with '/', not '//' or '/\\', which browsers read as another host) stay. The web renders answers without raw HTML as well.
  */
 export function guardMarkdown(markdown: string): string {
   return markdown
     .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, (_all, alt: string) => (alt ? `[${alt}]` : ''))
     .replace(/!\[([^\]\n]*)\]\[[^\]\n]*\]/g, (_all, alt: string) => (alt ? `[${alt}]` : ''))
-    .replace(/\[([^\]\n]*)\]\(\s*(?!\/(?!\/))[^)\n]*\)/g, '$1')
+    .replace(/\[([^\]\n]*)\]\(\s*(?!\/(?![/\\]))[^)\n]*\)/g, '$1')
     .replace(/^\s{0,3}\[[^\]\n]+\]:\s*\S+.*$/gm, '')
     .replace(/<(?=[a-zA-Z/!?])/g, '&lt;');
 }

@@ -212,6 +212,9 @@ export async function streamEvents<Final = AiStreamFinal>(
   raw.on('close', () => {
     if (!raw.writableFinished) controller.abort(new Error('client closed the stream'));
   });
+  // gone already, while the checks before the stream ran: the close event will not come again
+  if (raw.destroyed || raw.socket?.destroyed)
+    controller.abort(new Error('client closed the stream'));
   const send = (event: Envelope<unknown>) => {
     if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };

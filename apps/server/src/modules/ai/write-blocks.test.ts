@@ -61,6 +61,18 @@ describe('the answer as blocks', () => {
     const [code] = answerToBlocks('```js\nconst a = 1;\n```', { known: keep });
     expect(code?.type).toBe('codeBlock');
   });
+
+  it('keeps links to our own paths and turns made-up links to other hosts into their text', () => {
+    const [line] = answerToBlocks(
+      '[页面](/space/s1/page/p1) [一](//evil.com/a) [二](/\\evil.com/b) [三](https://evil.com/c)',
+      { known: keep },
+    );
+    const links = (line?.content as Array<{ type: string; href?: string }>).filter(
+      (item) => item.type === 'link',
+    );
+    expect(links.map((link) => link.href)).toEqual(['/space/s1/page/p1']);
+    expect(JSON.stringify(line?.content)).toContain('二');
+  });
 });
 
 describe('the prompt', () => {

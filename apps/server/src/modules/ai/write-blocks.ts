@@ -166,7 +166,23 @@ export interface AnswerBlocksOptions {
 
 /** A link the model may write: one the writer had, or a path of this site. */
 function allowedHref(href: string, known: Keepers) {
-  return known.links.has(href) || known.media.has(href) || /^\/(?!\/)/.test(href);
+  return known.links.has(href) || known.media.has(href) || isOwnPath(href);
+}
+
+const here = 'https://library.invalid';
+
+/**
+ * A path of this site, as a browser reads it: '//host' and '/\host' (browsers take a backslash
+ * for a slash) go to another host, so only what resolves to our own origin counts.
+ */
+function isOwnPath(href: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (!/^\/(?![/\\])/.test(href) || /[\\\u0000-\u001f]/.test(href)) return false;
+  try {
+    return new URL(href, here).origin === here;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -210,6 +226,16 @@ export function answerToBlocks(answer: string, options: AnswerBlocksOptions): Bl
   // nothing readable came back: one empty paragraph, never an empty answer the editor cannot show
   if (out.length === 0) out.push(newBlock('paragraph', {}, []));
   return out;
+}
+
+/** Text as plain paragraphs, one per blank-line-separated part (when Markdown cannot be read). */
+export function plainParagraphs(text: string): Block[] {
+  const parts = text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return [newBlock('paragraph', {}, [])];
+  return parts.map((part) => newBlock('paragraph', {}, [{ type: 'text', text: part, styles: {} }]));
 }
 
 function newBlock(type: string, props: Json, content: unknown): Block {

@@ -357,6 +357,8 @@ describe('POST /api/v1/ai/write: the stream and the blocks', () => {
     ['HTML', '<div><script>alert(1)</script><b>粗体</b></div>'],
     ['an empty answer', ''],
     ['a fence around the whole answer', '```markdown\n# 标题\n\n正文\n```'],
+    // deeper than the Markdown converter can walk: kept as plain text
+    ['a list nested 3,000 deep', `${'- '.repeat(3000)}深处`],
   ])('still gives readable blocks for %s', async (_name, answer) => {
     const { as, pageId, blocks } = await buildWorld();
     fake.chat = { kind: 'stream', pieces: answer ? [answer] : [] };

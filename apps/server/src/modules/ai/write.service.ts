@@ -5,6 +5,7 @@
 // The script conversions (OpenCC) need none of those and no model. Then the model's Markdown
 // streams as it comes and the final blocks follow (write-blocks.ts).
 import {
+  aiWriteLimits,
   aiWriteMonthOf,
   aiWriteTones,
   ErrorCode,
@@ -32,8 +33,9 @@ import {
   findAccountSettings,
   refusalOf,
 } from '../account/index.js';
-import { draftBlocks } from '../page/index.js';
+import { currentDraft } from '../page/index.js';
 import { accessPage } from '../space/index.js';
+import { guardMarkdown, settledLength as settledMarkdownLength } from './answer.js';
 import type { ConverseEvents } from './converse.service.js';
 import { activeProvider, type ActiveProvider } from './provider.service.js';
 import { convertBlocks, scriptTargetOf } from './script.js';
@@ -43,6 +45,7 @@ import {
   blocksForPrompt,
   keepersOf,
   mergeKeepers,
+  plainParagraphs,
   plainTextOf,
   type Keepers,
 } from './write-blocks.js';
@@ -68,20 +71,20 @@ export interface WriteRequest {
 }
 
 /** What `startWrite` decided: the converted blocks, or a model call with its counted use. */
-export type WritePlan =
-  | { kind: 'script'; blocks: Block[] }
-  | {
-      kind: 'model';
-      userId: number;
-      month: string;
-      provider: ActiveProvider;
-      messages: ChatMessage[];
-      /** what of the selection the answer must keep (actions that replace the selection) */
-      keep: Keepers | undefined;
-      known: Keepers;
-      /** mentioned people's nicknames, for the streamed text */
-      names: Map<string, string>;
-    };
+interface ModelPlan {
+  kind: 'model';
+  userId: number;
+  month: string;
+  provider: ActiveProvider;
+  messages: ChatMessage[];
+  /** what of the selection the answer must keep (actions that replace the selection) */
+  keep: Keepers | undefined;
+  known: Keepers;
+  /** mentioned people's nicknames, for the streamed text */
+  names: Map<string, string>;
+}
+
+export type WritePlan = { kind: 'script'; blocks: Block[] } | ModelPlan;
 
 /** These answers stand in for the selection, so they must keep its links, mentions and media. */
 const replacing: ReadonlySet<AiWriteModelAction> = new Set([
@@ -148,7 +151,8 @@ export async function startWrite(
   const provider = await activeProvider(db, deps.cipher);
   if (!provider) throw new AppError(ErrorCode.aiModelMissing);
 
-  const page = await draftBlocks(db, node.id);
+  // the live document, not rows that may lag behind it: what was typed a moment ago is the context
+  const page = await db.transaction((tx) => currentDraft(tx, node.id, new Date()));
   const selection = action === 'summarize' && request.blocks.length === 0 ? page : request.blocks;
   const around = action === 'summarize' ? { before: [], after: [] } : surroundings(page, selection);
   const keep = keepersOf(selection);
@@ -213,6 +217,13 @@ export async function runWrite(
     });
   let answer = '';
   let sent = '';
+  // what is sent is guarded like the chat's answers (no images or links to other hosts, no HTML)
+  const send = (safe: string) => {
+    if (safe.length > sent.length && safe.startsWith(sent)) {
+      events.delta(safe.slice(sent.length));
+      sent = safe;
+    }
+  };
   try {
     for await (const piece of streamChat(
       plan.provider.endpoint,
@@ -220,12 +231,14 @@ export async function runWrite(
       { signal, timeouts: deps.timeouts },
     )) {
       answer += piece;
-      const safe = shown(answer.slice(0, settledLength(answer)));
-      if (safe.length > sent.length && safe.startsWith(sent)) {
-        events.delta(safe.slice(sent.length));
-        sent = safe;
-      }
+      const settled = Math.min(settledLength(answer), settledMarkdownLength(answer));
+      send(guardMarkdown(shown(answer.slice(0, settled))));
+      // a model that does not stop is cut off: the suggestion is what came until then
+      if (answer.length >= aiWriteLimits.answerMax) break;
     }
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
+    send(guardMarkdown(shown(answer)));
+    return { blocks: answerBlocks(answer, plan, deps.log) };
   } catch (error) {
     if (!signal.aborted) {
       await repo
@@ -236,8 +249,17 @@ export async function runWrite(
     }
     throw error;
   }
-  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
-  const rest = shown(answer);
-  if (rest.length > sent.length && rest.startsWith(sent)) events.delta(rest.slice(sent.length));
-  return { blocks: answerToBlocks(answer, { keep: plan.keep, known: plan.known }) };
+}
+
+/**
+ * The answer as blocks; should the Markdown defeat the converter (a list nested thousands deep),
+ * its paragraphs as plain text — the writer gets readable blocks either way.
+ */
+function answerBlocks(answer: string, plan: ModelPlan, log: FastifyBaseLogger): Block[] {
+  try {
+    return answerToBlocks(answer, { keep: plan.keep, known: plan.known });
+  } catch (error) {
+    log.warn({ err: error }, 'an AI writing answer did not convert; kept as plain paragraphs');
+    return plainParagraphs(answer);
+  }
 }

@@ -47,7 +47,7 @@ const final = (blocks: Block[]) => event({ code: 0, data: { blocks }, msg: 'ok' 
 
 function renderPanel(
   write: (request: FakeRequest) => FakeAnswer,
-  options: { modelUnavailable?: string; selection?: Block[] } = {},
+  options: { modelUnavailable?: string; selection?: Block[]; changed?: boolean } = {},
 ) {
   const server = createFakeAiServer({ [`POST ${writePath}`]: write });
   vi.stubGlobal('fetch', server.fetch);
@@ -61,6 +61,7 @@ function renderPanel(
       target={{ selection: options.selection ?? selection, page: () => pageBlocks }}
       modelUnavailable={options.modelUnavailable ?? null}
       top={120}
+      changedSince={() => options.changed ?? false}
       onAccept={onAccept}
       onClose={onClose}
     />,
@@ -296,6 +297,24 @@ describe('the AI panel in the editor', () => {
       { kind: 'update', ids: ['p-reason', 'p-plan'] },
       converted,
     );
+  });
+
+  it('when the text changed meanwhile, accepting asks: insert below, or replace anyway', async () => {
+    const polished = [paragraph('s-1', '旧系统搜索不准，大家只能在群里反复询问，效率很低。')];
+    const { onAccept } = renderPanel(() => ({ stream: sseStream([final(polished)]) }), {
+      changed: true,
+    });
+    await userEvent.click(screen.getByRole('option', { name: '润色' }));
+    await userEvent.click(await screen.findByRole('button', { name: '替换' }));
+    expect(onAccept).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('原文被修改了');
+
+    await userEvent.click(screen.getByRole('button', { name: '插入到下方' }));
+    const [placement, blocks] = onAccept.mock.calls[0]!;
+    expect(placement).toEqual({ kind: 'after', id: selection[selection.length - 1]!.id });
+    // new blocks beside the edited ones: the editor gives them ids of their own
+    expect(blocks[0]).not.toHaveProperty('id');
+    expect(JSON.stringify(blocks)).toContain('旧系统搜索不准');
   });
 
   it('a follow-up refines the suggestion, and accepting still replaces the original blocks', async () => {

@@ -20,6 +20,7 @@ import {
   customEntry,
   hasContent,
   needsModel,
+  withoutIds,
   placementOf,
   type AiMenuEntry,
   type Placement,
@@ -31,8 +32,6 @@ export interface AiWriteTarget {
   selection: Block[];
   /** the whole page, for the entries that read it */
   page: () => Block[];
-  /** an entry to run at once (the formatting toolbar's conversions); the menu otherwise */
-  entry?: AiMenuEntry;
 }
 
 export interface AiWritePanelProps {
@@ -44,6 +43,8 @@ export interface AiWritePanelProps {
   modelUnavailable: string | null;
   /** where the panel stands, in the frame's coordinates */
   top: number;
+  /** whether any of these blocks is no longer as it was (edited meanwhile, here or by others) */
+  changedSince: (blocks: Block[]) => boolean;
   onAccept: (placement: Placement, blocks: Block[]) => void;
   onClose: () => void;
 }
@@ -56,7 +57,8 @@ type Phase =
   | { kind: 'failed'; entry: AiMenuEntry; text: string; message: string; code?: number };
 
 export function AiWritePanel(props: AiWritePanelProps) {
-  const { pageId, locale, theme, target, modelUnavailable, top, onAccept, onClose } = props;
+  const { pageId, locale, theme, target, modelUnavailable, top, changedSince, onAccept, onClose } =
+    props;
   const { t } = useTranslation();
   const failureText = useFailureText();
   const [phase, setPhase] = useState<Phase>({ kind: 'menu' });
@@ -71,6 +73,10 @@ export function AiWritePanel(props: AiWritePanelProps) {
   const placement = useRef<Placement | null>(null);
   // what the last run was asked, for retrying it (a refinement retries on the suggestion)
   const lastRun = useRef<{ entry: AiMenuEntry; blocks?: Block[] } | null>(null);
+  // the blocks the suggestion stands in for, as they were asked about
+  const baseline = useRef<Block[]>([]);
+  // they changed while the suggestion was written: accepting asks how
+  const [stale, setStale] = useState(false);
 
   const entries = useMemo(() => {
     const words = query.trim().toLowerCase();
@@ -90,9 +96,13 @@ export function AiWritePanel(props: AiWritePanelProps) {
     const abort = new AbortController();
     controller.current = abort;
     lastRun.current = { entry, ...(blocks ? { blocks } : {}) };
-    placement.current ??= placementOf(entry, target.selection);
-    setPhase({ kind: 'running', entry, text: '' });
     const source = blocks ?? (entry.wholePage ? target.page() : target.selection);
+    if (!placement.current) {
+      placement.current = placementOf(entry, target.selection);
+      baseline.current = source;
+    }
+    setStale(false);
+    setPhase({ kind: 'running', entry, text: '' });
     streamAiWrite({
       request: {
         pageId,
@@ -135,15 +145,8 @@ export function AiWritePanel(props: AiWritePanelProps) {
     );
   };
 
-  // opened on an entry (a conversion from the toolbar): run it at once
-  const opening = useRef(target.entry);
-  useEffect(() => {
-    if (opening.current) run(opening.current);
-    opening.current = undefined;
-    return () => controller.current?.abort();
-    // runs once per panel: the target does not change while it is open
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // closing the panel stops what it was writing
+  useEffect(() => () => controller.current?.abort(), []);
 
   useLayoutEffect(() => {
     if (phase.kind === 'menu') inputRef.current?.focus();
@@ -151,9 +154,19 @@ export function AiWritePanel(props: AiWritePanelProps) {
   }, [phase.kind]);
 
   const stop = () => controller.current?.abort();
-  const accept = () => {
-    if (phase.kind !== 'done' || !placement.current) return;
-    onAccept(placement.current, phase.blocks);
+  const accept = (how: 'checked' | 'overwrite' | 'below' = 'checked') => {
+    const where = placement.current;
+    if (phase.kind !== 'done' || !where) return;
+    if (how === 'checked' && where.kind !== 'after' && changedSince(baseline.current)) {
+      setStale(true);
+      return;
+    }
+    if (how === 'below') {
+      const last = baseline.current[baseline.current.length - 1];
+      onAccept({ kind: 'after', id: last?.id ?? '' }, withoutIds(phase.blocks));
+      return;
+    }
+    onAccept(where, phase.blocks);
   };
   const refine = () => {
     const instruction = followUp.trim();
@@ -331,6 +344,23 @@ export function AiWritePanel(props: AiWritePanelProps) {
               }}
             />
           ) : null}
+          {stale ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('page.aiWrite.stale')}
+              action={
+                <span className="ai-write-actions">
+                  <Button size="small" onClick={() => accept('below')}>
+                    {t('page.aiWrite.insertBelow')}
+                  </Button>
+                  <Button size="small" danger onClick={() => accept('overwrite')}>
+                    {t('page.aiWrite.overwrite')}
+                  </Button>
+                </span>
+              }
+            />
+          ) : null}
           <div className="ai-write-actions">
             {phase.kind === 'running' ? (
               <Button size="small" onClick={stop}>
@@ -338,8 +368,8 @@ export function AiWritePanel(props: AiWritePanelProps) {
               </Button>
             ) : (
               <>
-                {phase.kind === 'done' && hasContent(phase.blocks) ? (
-                  <Button size="small" type="primary" onClick={accept}>
+                {phase.kind === 'done' && hasContent(phase.blocks) && !stale ? (
+                  <Button size="small" type="primary" onClick={() => accept()}>
                     {t(
                       placement.current?.kind === 'after'
                         ? 'page.aiWrite.insert'

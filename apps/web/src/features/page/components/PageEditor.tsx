@@ -302,12 +302,17 @@ export function PageEditor({
 
   // ---- the AI panel ----
   const frameRef = useRef<HTMLDivElement>(null);
-  const [aiTarget, setAiTarget] = useState<AiWriteTarget | null>(null);
+  // `opened` draws a new panel for each opening: nothing of an earlier one carries over
+  const [aiTarget, setAiTarget] = useState<(AiWriteTarget & { opened: number }) | null>(null);
   const [aiTop, setAiTop] = useState(0);
   const modelUnavailable = useModelUnavailable(spaceId);
   const openAi = useCallback(() => {
     const selected = editor.getSelection()?.blocks ?? [editor.getTextCursorPosition().block];
-    setAiTarget({ selection: toContract(selected), page: () => toContract(editor.document) });
+    setAiTarget({
+      selection: toContract(selected),
+      page: () => toContract(editor.document),
+      opened: Date.now(),
+    });
   }, [editor]);
   const closeAi = useCallback(() => {
     setAiTarget(null);
@@ -345,7 +350,13 @@ export function PageEditor({
       ref={frameRef}
       className="page-editor-frame"
       onKeyDownCapture={(event) => {
-        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'j') {
+        const inPanel = (event.target as Element).closest('.ai-write-panel') !== null;
+        if (
+          !inPanel &&
+          (event.ctrlKey || event.metaKey) &&
+          !event.altKey &&
+          event.key.toLowerCase() === 'j'
+        ) {
           event.preventDefault();
           openAi();
         }
@@ -405,12 +416,19 @@ export function PageEditor({
       </BlockNoteView>
       {aiTarget ? (
         <AiWritePanel
+          key={aiTarget.opened}
           pageId={pageId}
           locale={locale}
           theme={theme}
           target={aiTarget}
           modelUnavailable={modelUnavailable}
           top={aiTop}
+          changedSince={(blocks) =>
+            blocks.some((block) => {
+              const now = editor.getBlock(block.id);
+              return now !== undefined && JSON.stringify(now) !== JSON.stringify(block);
+            })
+          }
           onAccept={(placement, blocks) => {
             applySuggestion(editor, placement, blocks);
             closeAi();

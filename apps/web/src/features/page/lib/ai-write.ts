@@ -100,3 +100,15 @@ export function placementOf(entry: AiMenuEntry, selection: Block[]): Placement {
 export function hasContent(blocks: Block[]): boolean {
   return !isEmptyDraft(blocks);
 }
+
+/** The blocks with their ids (and their children's) left out, for the editor to give new ones. */
+export function withoutIds(blocks: Block[]): Block[] {
+  return blocks.map((block) => {
+    const { id: _id, ...rest } = block;
+    const children: unknown = block['children'];
+    return {
+      ...rest,
+      ...(Array.isArray(children) ? { children: withoutIds(children as Block[]) } : {}),
+    } as Block;
+  });
+}

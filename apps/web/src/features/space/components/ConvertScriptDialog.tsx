@@ -44,7 +44,10 @@ export function ConvertScriptDialog({
         ...(to === 'hk' ? { instruction: 'hk' as const } : {}),
         mode,
       });
-      toast.success(t('spaces.convert.done', { count: result.pages }));
+      // in place, the pages already in that script are left as they were
+      toast.success(
+        t('spaces.convert.done', { count: mode === 'copy' ? result.pages : result.changed }),
+      );
       const id = (target.type === 'page' ? result.pageId : result.topicId) ?? target.id;
       onConverted({ type: target.type, id, copy: mode === 'copy' });
       onClose();
