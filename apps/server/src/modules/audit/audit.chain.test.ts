@@ -2,7 +2,7 @@
 // verify; the table refuses changes; a changed and a removed row are named by the verifier.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/database.js';
+import { queryRows, type DatabaseHandle } from '../../db/database.js';
 import { openPrivateTestDatabase } from '../../../test/private-database.js';
 import { canonicalJson } from './audit.chain.js';
 import { recordAudit } from './audit.service.js';
@@ -69,9 +69,9 @@ describe('the audit chain', () => {
 
   it('names a changed row and the row after a removed one', async () => {
     const { db } = database;
-    const ids = (await db.execute(sql`select id from audit_log order by id`)).rows.map((row) =>
-      Number((row as { id: string | number }).id),
-    );
+    const ids = (
+      await queryRows<{ id: string | number }>(db, sql`select id from audit_log order by id`)
+    ).map((row) => Number(row.id));
     const [, second, third, fourth] = ids;
     // what someone with the database's password could do: switch the guard off and edit
     await db.transaction(async (tx) => {

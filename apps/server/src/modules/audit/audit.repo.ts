@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/database.js';
-import { auditLog, users, type AuditRow } from '../../db/schema/index.js';
+import { auditLog, userRoles, users, type AuditRow } from '../../db/schema/index.js';
 import { genesisHash, rowHash, type AuditContent } from './audit.chain.js';
 
 /**
@@ -105,4 +105,16 @@ export function findRows(
 export async function countRows(db: Executor, filter: AuditFilter): Promise<number> {
   const [row] = await db.select({ total: count() }).from(auditLog).where(conditions(filter));
   return row?.total ?? 0;
+}
+
+/**
+ * The system roles a user holds, read here rather than through the user module: every module
+ * records its acts through this one, so this one depends on none of them.
+ */
+export async function rolesOf(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role);
 }

@@ -14,8 +14,8 @@ import { binaryResponse } from '../../http/openapi.js';
 import type { App } from '../../http/route-types.js';
 import { sendFile } from '../../http/send-file.js';
 import { currentSession } from '../session/index.js';
-import { listRoles } from '../user/index.js';
 import { canReadAudit } from './audit.policy.js';
+import { rolesOf } from './audit.repo.js';
 import { exportAuditCsv, listAudit } from './audit.service.js';
 
 const tags = ['system'];
@@ -25,7 +25,7 @@ export function registerAuditRoutes(app: App, deps: { db: Database }) {
 
   async function auditor(request: FastifyRequest) {
     const { userId } = currentSession(request);
-    if (!canReadAudit(await listRoles(db, userId))) {
+    if (!canReadAudit(await rolesOf(db, userId))) {
       throw new AppError(ErrorCode.permissionCheckFailed);
     }
   }
