@@ -121,15 +121,14 @@ export async function decideRegistration(
   const decided = await db.transaction(async (tx) => {
     const user = await systemUser(tx, userId);
     if (user.status !== 'pending') throw new AppError(ErrorCode.pendingApproval);
-    await audit(tx, actor, 'admin.user.approval', userId, {
-      before: { state: accountState(user.status) },
-      after: { approved },
-    });
+    const decision = { before: { state: accountState(user.status) }, after: { approved } };
     if (!approved) {
       await repo.deleteUser(tx, userId);
+      await audit(tx, actor, 'admin.user.approval', userId, decision);
       return false;
     }
     await users.setStatus(tx, userId, 'active');
+    await audit(tx, actor, 'admin.user.approval', userId, decision);
     await tellAccount(tx, userId, actorId, 'accountApproved');
     return true;
   });

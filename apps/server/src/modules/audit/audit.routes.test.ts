@@ -160,6 +160,37 @@ describe('administrative acts', () => {
     expect(rows[3]).toMatchObject({ before: null, after: null });
     expect(JSON.stringify(rows)).not.toContain('new-pass-123');
   });
+  it('records registration decisions and roles made, changed and deleted', async () => {
+    const { admin, headers } = await anAdmin();
+    const pending = await buildUser(t.db, { status: 'pending' });
+    const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    expect(
+      (await call('PUT', `/api/system/v1/users/${pending.id}/approval`, { approved: false }))
+        .statusCode,
+    ).toBe(200);
+    const name = `AUDITED_${admin.id}`;
+    expect((await call('POST', '/api/system/v1/roles', { name, title: '审计' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('PUT', `/api/system/v1/roles/${name}`, { resources: ['users:read'] })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/system/v1/roles/${name}`)).statusCode).toBe(200);
+
+    const rows = (await audit(headers, `actorId=${admin.id}&action=admin.`)).list.reverse();
+    expect(rows.map((row) => [row.action, row.targetType, row.targetId])).toEqual([
+      ['admin.user.approval', 'user', String(pending.id)],
+      ['admin.role.create', 'role', name],
+      ['admin.role.update', 'role', name],
+      ['admin.role.delete', 'role', name],
+    ]);
+    expect(rows[0]).toMatchObject({ before: { state: 'pending' }, after: { approved: false } });
+    expect(rows[2]).toMatchObject({
+      before: { resources: [] },
+      after: { resources: ['users:read'] },
+    });
+  });
 });
 
 describe('reading the log', () => {

@@ -29,7 +29,10 @@ const asJson = (value: unknown) =>
 
 /**
  * Records an act. Pass the act's own transaction: the row commits with the act or not at all.
- * Handed the database itself, it writes the row in a transaction of its own.
+ * Handed the database itself, it writes the row in a transaction of its own. Call it after the
+ * act's own writes: it holds the log's lock until the transaction ends, and an act that took the
+ * lock first and then waited on a row held by another act waiting for the lock would deadlock.
+ * The transaction must be READ COMMITTED (the default), so that it sees the row appended last.
  */
 export async function recordAudit(tx: Executor, entry: AuditEntryInput): Promise<void> {
   await repo.appendRow(tx, {
