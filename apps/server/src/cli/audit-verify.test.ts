@@ -14,7 +14,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'library-audit-verify-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function verify() {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   const run = spawnSync(
     path.join(root, 'node_modules/.bin/tsx'),
