@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, Role, type AuditEntry } from '@library/contract';
 import { users } from '../../db/schema/index.js';
-import { authHeader, buildUser, testClient } from '../../../test/factories.js';
+import crypto from 'node:crypto';
+import { authHeader, buildUser, testClient, uniqueMobile } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { verifyAuditChain } from './audit.verify.js';
 
@@ -94,6 +95,61 @@ describe('logins and logouts', () => {
     const failed = await audit(headers, `action=user.login.failed`);
     expect(failed.list.find((row) => row.targetId === String(user.id))?.after).toMatchObject({
       code: ErrorCode.userDisabled,
+    });
+  });
+  it('records an SMS login that registers, a wrong code, and a device logged out from another', async () => {
+    const { headers } = await anAdmin();
+    const mobile = uniqueMobile();
+    const from = `198.51.100.${crypto.randomInt(1, 255)}`;
+    const sms = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/user/${path}`, remoteAddress: from, payload });
+    const { smsToken } = (await sms('smsCode', { mobile })).json().data;
+    const right = t.sms.lastCode(mobile);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await sms('smsCodeRegLogin', { smsToken, smsCode: wrong, client: device });
+    expect(refused.json().code).toBe(ErrorCode.codeMismatch);
+    const made = await sms('smsCodeRegLogin', { smsToken, smsCode: right, client: device });
+    expect(made.json().data.registered).toBe(true);
+    const userId = Number(made.json().data.user.userId);
+
+    const failed = (await audit(headers, 'action=user.login.failed&pageSize=100')).list.filter(
+      (row) => row.address === from,
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      actorId: null,
+      targetId: null,
+      device: '张三的手机',
+      after: { method: 'sms', code: ErrorCode.codeMismatch },
+    });
+    const login = (await audit(headers, `actorId=${userId}`)).list;
+    expect(login).toHaveLength(1);
+    expect(login[0]).toMatchObject({
+      action: 'user.login',
+      address: from,
+      after: { method: 'sms', registered: true },
+    });
+
+    // the same account on a second device, logged out from the first
+    const mine = { authorization: `Bearer ${made.json().data.token}` };
+    await authHeader(t.db, userId);
+    const devices = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/user/devices', headers: mine })
+    ).json().data.list as Array<{ id: string; current: boolean }>;
+    const other = devices.find((entry) => !entry.current)!;
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user/devices/${other.id}`,
+      headers: mine,
+      remoteAddress: from,
+    });
+    expect(out.statusCode).toBe(200);
+    const rows = (await audit(headers, `actorId=${userId}&action=user.logout`)).list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      address: from,
+      device: testClient.deviceName,
+      after: { tokenId: other.id },
     });
   });
 });
