@@ -19,6 +19,7 @@ const result = await build({
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
+    'cli/audit-verify': 'src/cli/audit-verify.ts',
   },
   outdir: 'dist',
   bundle: true,

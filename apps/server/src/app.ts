@@ -27,6 +27,7 @@ import { registerAccountModule } from './modules/account/index.js';
 import { registerAddrbookModule } from './modules/addrbook/index.js';
 import { registerAdminModule } from './modules/admin/index.js';
 import { registerAiModule } from './modules/ai/index.js';
+import { registerAuditModule } from './modules/audit/index.js';
 import { registerFileModule } from './modules/file/index.js';
 import { registerHistoryModule } from './modules/history/index.js';
 import { registerHomeModule } from './modules/home/index.js';
@@ -78,6 +79,7 @@ const modules: Array<(app: App, services: AppServices) => void> = [
   registerShareModule,
   registerAiModule,
   registerOrderModule,
+  registerAuditModule,
 ];
 
 export interface AppDeps {

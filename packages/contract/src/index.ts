@@ -27,3 +27,4 @@ export * from './schemas/search.js';
 export * from './schemas/template.js';
 export * from './schemas/transfer.js';
 export * from './schemas/access-key.js';
+export * from './schemas/audit.js';

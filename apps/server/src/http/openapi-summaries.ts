@@ -230,6 +230,8 @@ export const operationSummaries: Readonly<Record<string, string>> = {
   'DELETE /api/system/v1/goods/{id}': 'Delete goods (their orders stay)',
   'GET /api/system/v1/order': 'Orders, searched (administrators)',
   'GET /api/system/v1/order/export': 'Orders as CSV',
+  'GET /api/system/v1/audit': 'The audit log, filtered (system administrators)',
+  'GET /api/system/v1/audit/export': 'The audit log as CSV',
   'GET /api/system/v1/order/{id}': 'An order with its payment notifications',
   'POST /api/system/v1/order/{id}/refund': 'Refund an order through its provider',
   'POST /api/system/v1/order/{id}/refund/close': 'Decline a refund',

@@ -13,3 +13,4 @@ export * from './templates.js';
 export * from './access-keys.js';
 export * from './transfers.js';
 export * from './notifications.js';
+export * from './audit.js';

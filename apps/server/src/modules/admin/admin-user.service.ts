@@ -1,6 +1,7 @@
 // The user administration: finding users, their state (which logs them out everywhere), roles,
 // feature switches and quotas, registration approval, new accounts and password resets. The
-// library always keeps an administrator who can log in.
+// library always keeps an administrator who can log in. Each change is in the audit log, written
+// in the change's own transaction.
 import {
   ErrorCode,
   Role,
@@ -25,12 +26,14 @@ import { hashPassword } from '../user/index.js';
 import * as users from '../user/index.js';
 import { findByEmail, findByMobile, listRoles, updateUser } from '../user/index.js';
 import {
+  accountState,
   presentAdminUser,
   presentAdminUserList,
   presentUserPermission,
   presentUserQuota,
 } from './admin-user.presenter.js';
 import * as repo from './admin-user.repo.js';
+import { audit, type Actor } from './admin.audit.js';
 import { existingRoles } from './role.repo.js';
 
 const notAllowed = (detail: string) => new AppError(ErrorCode.operationNotAllowed, { detail });
@@ -87,7 +90,8 @@ function tellAccount(
  * Sets an account's state. Leaving `normal` revokes every token of the account at once (and so
  * its open AI answers): its next request is 401 on every instance.
  */
-export async function setState(db: Database, actorId: number, userId: number, state: AccountState) {
+export async function setState(db: Database, actor: Actor, userId: number, state: AccountState) {
+  const actorId = actor.id;
   if (userId === actorId && state !== 'normal')
     throw notAllowed('administrators cannot lock themselves out');
   await db.transaction(async (tx) => {
@@ -95,6 +99,10 @@ export async function setState(db: Database, actorId: number, userId: number, st
     if (user.status === 'pending') throw notAllowed('approve or reject the registration first');
     if (state !== 'normal') await keepAnAdministrator(tx, userId);
     await users.setStatus(tx, userId, repo.storedStatus(state));
+    await audit(tx, actor, 'admin.user.state', userId, {
+      before: { state: accountState(user.status) },
+      after: { state },
+    });
     if (state === 'normal' && user.status !== 'active') {
       await tellAccount(tx, userId, actorId, 'accountEnabled');
     }
@@ -105,18 +113,22 @@ export async function setState(db: Database, actorId: number, userId: number, st
 /** Approves a pending registration (the account can log in) or rejects it (it is removed). */
 export async function decideRegistration(
   db: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   approved: boolean,
 ) {
+  const actorId = actor.id;
   const decided = await db.transaction(async (tx) => {
     const user = await systemUser(tx, userId);
     if (user.status !== 'pending') throw new AppError(ErrorCode.pendingApproval);
+    const decision = { before: { state: accountState(user.status) }, after: { approved } };
     if (!approved) {
       await repo.deleteUser(tx, userId);
+      await audit(tx, actor, 'admin.user.approval', userId, decision);
       return false;
     }
     await users.setStatus(tx, userId, 'active');
+    await audit(tx, actor, 'admin.user.approval', userId, decision);
     await tellAccount(tx, userId, actorId, 'accountApproved');
     return true;
   });
@@ -124,7 +136,8 @@ export async function decideRegistration(
 }
 
 /** Replaces the system roles a user holds; DEFAULT_ROLE is everyone's and is not stored. */
-export async function setRoles(db: Database, actorId: number, userId: number, wanted: string[]) {
+export async function setRoles(db: Database, actor: Actor, userId: number, wanted: string[]) {
+  const actorId = actor.id;
   const roles = [...new Set(wanted.filter((role) => role !== Role.default))];
   await withKnownRoles(() =>
     db.transaction(async (tx) => {
@@ -138,6 +151,10 @@ export async function setRoles(db: Database, actorId: number, userId: number, wa
         await keepAnAdministrator(tx, userId);
       }
       await repo.replaceRoles(tx, userId, roles);
+      await audit(tx, actor, 'admin.user.role', userId, {
+        before: { roles: before.filter((role) => role !== Role.default).sort() },
+        after: { roles: [...roles].sort() },
+      });
       const sorted = (names: string[]) => [...names].sort().join(', ');
       if (sorted(before.filter((role) => role !== Role.default)) !== sorted(roles)) {
         await tellAccount(tx, userId, actorId, 'accountRoles', sorted(roles));
@@ -168,32 +185,43 @@ export async function userPermission(
 
 export async function setUserPermission(
   db: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   overrides: Record<string, boolean | null | undefined>,
 ) {
   await systemUser(db, userId);
-  await saveAndTell(db, actorId, userId, 'features', definedOnly(overrides));
+  await saveAndTell(db, actor, userId, 'features', definedOnly(overrides));
   return userPermission(db, userId);
 }
 
 /** Saves the account's own switches or quotas; the owner is told when that changed them. */
 async function saveAndTell(
   db: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   kind: 'features' | 'quotas',
   changes: Record<string, unknown>,
 ) {
   await db.transaction(async (tx) => {
-    const own = async () => JSON.stringify((await limits.findAccountSettings(tx, userId))[kind]);
+    const own = async () => (await limits.findAccountSettings(tx, userId))[kind];
     const before = await own();
     await limits.saveAccountSettings(tx, userId, kind, changes);
-    if ((await own()) !== before) {
+    const after = await own();
+    await audit(
+      tx,
+      actor,
+      kind === 'features' ? 'admin.user.features' : 'admin.user.quota',
+      userId,
+      {
+        before,
+        after,
+      },
+    );
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
       await tellAccount(
         tx,
         userId,
-        actorId,
+        actor.id,
         kind === 'features' ? 'accountPermission' : 'accountQuota',
       );
     }
@@ -212,13 +240,13 @@ export async function userQuota(
 
 export async function setUserQuota(
   db: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   overrides: Record<string, number | null | undefined>,
   site: Quotas,
 ) {
   await systemUser(db, userId);
-  await saveAndTell(db, actorId, userId, 'quotas', definedOnly(overrides));
+  await saveAndTell(db, actor, userId, 'quotas', definedOnly(overrides));
   return userQuota(db, userId, site);
 }
 
@@ -229,23 +257,20 @@ function definedOnly<Value>(changes: Record<string, Value | undefined>): Record<
 }
 
 /** Sets a new password for a user; every device of theirs is logged out. */
-export async function resetPassword(
-  db: Database,
-  actorId: number,
-  userId: number,
-  password: string,
-) {
+export async function resetPassword(db: Database, actor: Actor, userId: number, password: string) {
   await systemUser(db, userId);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeAllTokens(tx, userId, new Date());
-    await tellAccount(tx, userId, actorId, 'accountPassword');
+    // what the password is, or was, never reaches the log
+    await audit(tx, actor, 'admin.user.password', userId);
+    await tellAccount(tx, userId, actor.id, 'accountPassword');
   });
 }
 
 /** An account made by an administrator: it can log in at once with the given password. */
-export async function createAccount(db: Database, input: CreateUserRequest) {
+export async function createAccount(db: Database, actor: Actor, input: CreateUserRequest) {
   const roles = [...new Set((input.roles ?? []).filter((role) => role !== Role.default))];
   try {
     const id = await withKnownRoles(() =>
@@ -266,6 +291,14 @@ export async function createAccount(db: Database, input: CreateUserRequest) {
           password: input.password,
         });
         await repo.replaceRoles(tx, user.id, roles);
+        await audit(tx, actor, 'admin.user.create', user.id, {
+          after: {
+            nickname: user.nickname,
+            mobile: user.mobile,
+            email: user.email,
+            roles: [...roles].sort(),
+          },
+        });
         return user.id;
       }),
     );

@@ -22,7 +22,9 @@ import {
   userPermissionResponseSchema,
   userQuotaResponseSchema,
   type Quotas,
+  type SystemResource,
 } from '@library/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
@@ -36,6 +38,11 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
   const { db } = deps;
   /** The caller, once they hold `resource` (403 + 700007 otherwise). */
   const holder = resourceHolder(db);
+  /** The caller as the audit log names them, once they hold `resource`. */
+  const actorHolding = async (request: FastifyRequest, resource: SystemResource) => ({
+    id: await holder(request, resource),
+    address: request.ip,
+  });
 
   // ---- users ----
   app.get(
@@ -57,8 +64,8 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
     '/api/system/v1/users',
     { schema: { tags, body: createUserRequestSchema, response: okResponse(adminUserSchema) } },
     async (request) => {
-      await holder(request, 'users:write');
-      return ok(await admin.createAccount(db, request.body));
+      const actor = await actorHolding(request, 'users:write');
+      return ok(await admin.createAccount(db, actor, request.body));
     },
   );
 
@@ -73,7 +80,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'users:write');
+      const actor = await actorHolding(request, 'users:write');
       return ok(await admin.setState(db, actor, request.params.id, request.body.state));
     },
   );
@@ -89,7 +96,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'users:write');
+      const actor = await actorHolding(request, 'users:write');
       return ok(
         await admin.decideRegistration(db, actor, request.params.id, request.body.approved),
       );
@@ -107,7 +114,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'roles:write');
+      const actor = await actorHolding(request, 'roles:write');
       return ok(await admin.setRoles(db, actor, request.params.id, request.body.roles));
     },
   );
@@ -123,7 +130,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'users:write');
+      const actor = await actorHolding(request, 'users:write');
       await admin.resetPassword(db, actor, request.params.id, request.body.password);
       return ok(null);
     },
@@ -155,7 +162,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'users:write');
+      const actor = await actorHolding(request, 'users:write');
       return ok(
         await admin.setUserPermission(db, actor, request.params.id, request.body.overrides),
       );
@@ -182,7 +189,7 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      const actor = await holder(request, 'users:write');
+      const actor = await actorHolding(request, 'users:write');
       return ok(
         await admin.setUserQuota(db, actor, request.params.id, request.body.overrides, deps.quotas),
       );
@@ -203,8 +210,8 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
     '/api/system/v1/roles',
     { schema: { tags, body: createRoleRequestSchema, response: okResponse(systemRoleSchema) } },
     async (request) => {
-      await holder(request, 'roles:write');
-      return ok(await roles.createRole(db, request.body));
+      const actor = await actorHolding(request, 'roles:write');
+      return ok(await roles.createRole(db, actor, request.body));
     },
   );
 
@@ -219,8 +226,8 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
       },
     },
     async (request) => {
-      await holder(request, 'roles:write');
-      return ok(await roles.updateRole(db, request.params.name, request.body));
+      const actor = await actorHolding(request, 'roles:write');
+      return ok(await roles.updateRole(db, actor, request.params.name, request.body));
     },
   );
 
@@ -228,8 +235,8 @@ export function registerAdminRoutes(app: App, deps: { db: Database; quotas: Quot
     '/api/system/v1/roles/:name',
     { schema: { tags, params: roleParamsSchema, response: emptyResponse } },
     async (request) => {
-      await holder(request, 'roles:write');
-      await roles.deleteRole(db, request.params.name);
+      const actor = await actorHolding(request, 'roles:write');
+      await roles.deleteRole(db, actor, request.params.name);
       return ok(null);
     },
   );

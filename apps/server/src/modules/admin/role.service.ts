@@ -1,5 +1,6 @@
 // System roles: ADMIN and DEFAULT_ROLE are built in; administrators add roles, grant them admin
-// menus and API permissions (resources) and set the feature switches their holders get.
+// menus and API permissions (resources) and set the feature switches their holders get. Each
+// change is in the audit log, written in the change's transaction.
 import {
   ErrorCode,
   Role,
@@ -7,9 +8,10 @@ import {
   type SystemRole,
   type UpdateRoleRequest,
 } from '@library/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
+import { audit, type Actor } from './admin.audit.js';
 import { presentResources, presentRole } from './role.presenter.js';
 import * as repo from './role.repo.js';
 
@@ -26,10 +28,19 @@ async function existingRole(db: Database, name: string) {
   return role;
 }
 
-export async function createRole(db: Database, input: { name: string; title: string }) {
+export async function createRole(
+  db: Database,
+  actor: Actor,
+  input: { name: string; title: string },
+) {
   if (await repo.findRole(db, input.name)) throw duplicateName();
   try {
-    await repo.insertRole(db, input);
+    await db.transaction(async (tx) => {
+      await repo.insertRole(tx, input);
+      await audit(tx, actor, 'admin.role.create', input.name, {
+        after: { name: input.name, title: input.title },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;
@@ -37,7 +48,7 @@ export async function createRole(db: Database, input: { name: string; title: str
   return roleNamed(db, input.name);
 }
 
-async function roleNamed(db: Database, name: string) {
+async function roleNamed(db: Executor, name: string) {
   const found = (await repo.listRoles(db)).find((entry) => entry.role.name === name);
   if (!found) throw new AppError(ErrorCode.systemRoleMissing);
   return presentRole(found);
@@ -55,7 +66,12 @@ function checkResources(roleName: string, resources: string[]) {
   if (roleName === Role.admin) throw notAllowed('ADMIN holds every resource');
 }
 
-export async function updateRole(db: Database, name: string, changes: UpdateRoleRequest) {
+export async function updateRole(
+  db: Database,
+  actor: Actor,
+  name: string,
+  changes: UpdateRoleRequest,
+) {
   const role = await existingRole(db, name);
   const renamed = changes.name !== undefined && changes.name !== role.name;
   if (renamed && role.builtin) throw notAllowed('built-in roles keep their names');
@@ -67,6 +83,7 @@ export async function updateRole(db: Database, name: string, changes: UpdateRole
   }
   try {
     await db.transaction(async (tx) => {
+      const before = await roleNamed(tx, role.name);
       if (changes.resources) {
         await repo.replaceResources(tx, role.name, [...new Set(changes.resources)]);
       }
@@ -76,6 +93,10 @@ export async function updateRole(db: Database, name: string, changes: UpdateRole
         ...(changes.title !== undefined ? { title: changes.title } : {}),
         ...(renamed ? { name: changes.name } : {}),
       });
+      await audit(tx, actor, 'admin.role.update', role.name, {
+        before,
+        after: await roleNamed(tx, renamed ? changes.name! : role.name),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
@@ -84,13 +105,15 @@ export async function updateRole(db: Database, name: string, changes: UpdateRole
   return roleNamed(db, renamed ? changes.name! : role.name);
 }
 
-export async function deleteRole(db: Database, name: string) {
+export async function deleteRole(db: Database, actor: Actor, name: string) {
   const role = await existingRole(db, name);
   if (role.builtin) throw notAllowed('built-in roles cannot be deleted');
   try {
     await db.transaction(async (tx) => {
       if ((await repo.countHolders(tx, name)) > 0) throw notAllowed('the role is held by users');
+      const before = await roleNamed(tx, name);
       await repo.deleteRole(tx, name);
+      await audit(tx, actor, 'admin.role.delete', name, { before });
     });
   } catch (error) {
     // given to someone while it was being deleted

@@ -9,9 +9,10 @@ import {
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import { requestLocale } from '../../http/locale.js';
 import type { App } from '../../http/route-types.js';
+import { recordAudit } from '../audit/index.js';
 import { currentSession } from '../session/index.js';
-import { revokeToken } from '../session/index.js';
-import { loginWithPassword, loginWithSms, type LoginDeps } from './login.service.js';
+import { findTokenDevice, revokeToken } from '../session/index.js';
+import { deviceOf, loginWithPassword, loginWithSms, type LoginDeps } from './login.service.js';
 import { sendCode, type SmsCodeDeps } from './sms-code.service.js';
 
 const tags = ['login'];
@@ -59,7 +60,19 @@ export function registerLoginRoutes(app: App, deps: LoginDeps & SmsCodeDeps) {
     { schema: { tags, response: emptyResponse } },
     async (request, reply) => {
       const session = currentSession(request);
-      await revokeToken(deps.db, session.userId, session.tokenId, new Date());
+      await deps.db.transaction(async (tx) => {
+        if (!(await revokeToken(tx, session.userId, session.tokenId, new Date()))) return;
+        const device = await findTokenDevice(tx, session.tokenId);
+        await recordAudit(tx, {
+          actorId: session.userId,
+          action: 'user.logout',
+          targetType: 'user',
+          targetId: session.userId,
+          after: { tokenId: session.tokenId },
+          address: request.ip,
+          device: device ? deviceOf(device) : null,
+        });
+      });
       reply.clearCookie('token', { path: '/' });
       return ok(null);
     },

@@ -1,5 +1,6 @@
 // Logging in by account + password, or by SMS code — which registers an unknown phone,
-// linking it to the inviter when an invite code came with it.
+// linking it to the inviter when an invite code came with it. Every login is in the audit log:
+// a success in the transaction that opens the device session, a refusal on its own.
 import {
   ErrorCode,
   type ClientDescriptor,
@@ -9,9 +10,10 @@ import {
   type Quotas,
 } from '@library/contract';
 import type { RegistrationMode } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { addByInviteCode } from '../addrbook/index.js';
+import { recordAudit } from '../audit/index.js';
 import { issueToken } from '../session/index.js';
 import { verifyPassword } from '../user/index.js';
 import { presentUser } from '../user/index.js';
@@ -34,15 +36,68 @@ export interface LoginOrigin {
   locale?: Locale;
 }
 
+/** The device the audit log names: the name the client gave it, else the kind of client. */
+export const deviceOf = (client: Pick<ClientDescriptor, 'client' | 'deviceName'>) =>
+  client.deviceName || client.client;
+
+/** What a login attempt is known as so far, for the audit log. */
+interface Attempt {
+  method: 'password' | 'sms';
+  client: ClientDescriptor;
+  /** the account typed (password logins) */
+  account?: string;
+  /** the account it turned out to be, once known */
+  userId?: number;
+}
+
+/**
+ * Runs a login attempt; a refusal (an AppError: wrong password or code, an account that may not
+ * log in …) is recorded as `user.login.failed` before it is answered. There is no act to ride
+ * on, so the row has its own transaction.
+ */
+async function recordingRefusal<Result>(
+  deps: LoginDeps,
+  attempt: Attempt,
+  from: LoginOrigin,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) {
+      await recordAudit(deps.db, {
+        actorId: null,
+        action: 'user.login.failed',
+        targetType: 'user',
+        targetId: attempt.userId ?? null,
+        after: {
+          method: attempt.method,
+          ...(attempt.account === undefined ? {} : { account: attempt.account }),
+          code: error.code,
+          client: attempt.client.client,
+          deviceId: attempt.client.deviceId,
+        },
+        address: from.ip,
+        device: deviceOf(attempt.client),
+      });
+    }
+    throw error;
+  }
+}
+
 export async function loginWithPassword(
   deps: LoginDeps,
   input: { account: string; password: string; client: ClientDescriptor },
   from: LoginOrigin,
 ): Promise<LoginResponse> {
-  const user = await users.findByAccount(deps.db, input.account);
-  const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !matches) throw new AppError(ErrorCode.wrongAccountOrPassword);
-  return logIn(deps, user, input.client, from);
+  const attempt: Attempt = { method: 'password', client: input.client, account: input.account };
+  return recordingRefusal(deps, attempt, from, async () => {
+    const user = await users.findByAccount(deps.db, input.account);
+    attempt.userId = user?.id;
+    const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !matches) throw new AppError(ErrorCode.wrongAccountOrPassword);
+    return logIn(deps, user, attempt, from);
+  });
 }
 
 /**
@@ -54,7 +109,10 @@ export async function loginWithSms(
   input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
   from: LoginOrigin,
 ): Promise<LoginResponse> {
-  const response = await smsLogIn(deps, input, from);
+  const attempt: Attempt = { method: 'sms', client: input.client };
+  const response = await recordingRefusal(deps, attempt, from, () =>
+    smsLogIn(deps, input, attempt, from),
+  );
   if (!input.inviteCode) return response;
   return {
     ...response,
@@ -82,45 +140,77 @@ async function followInvite(deps: LoginDeps, userId: number, code: string): Prom
 async function smsLogIn(
   deps: LoginDeps,
   input: { smsCode: string; smsToken: string; client: ClientDescriptor; inviteCode: string },
+  attempt: Attempt,
   from: LoginOrigin,
 ): Promise<LoginResponse> {
   const mobile = await redeemCode(deps.db, input.smsToken, input.smsCode);
   const existing = await findByMobile(deps.db, mobile);
-  if (existing) return logIn(deps, existing, input.client, from);
+  attempt.userId = existing?.id;
+  if (existing) return logIn(deps, existing, attempt, from);
 
   if (deps.registration === 'closed') throw new AppError(ErrorCode.registrationNotAllowed);
   const inviter = input.inviteCode ? await findByInviteCode(deps.db, input.inviteCode) : undefined;
   let created: Awaited<ReturnType<typeof registerByMobile>>;
   try {
-    created = await registerByMobile(deps, mobile, inviter?.id ?? null, input.client, from);
+    created = await registerByMobile(deps, mobile, inviter?.id ?? null, attempt, from);
   } catch (error) {
     // Two codes for one new phone redeemed at once: the other request registered it.
     const winner = isUniqueViolation(error) ? await findByMobile(deps.db, mobile) : undefined;
     if (!winner) throw error;
-    return logIn(deps, winner, input.client, from);
+    attempt.userId = winner.id;
+    return logIn(deps, winner, attempt, from);
   }
+  attempt.userId = created.user.id;
   // Registered, but an administrator must approve the account first.
   if (!created.token) throw new AppError(ErrorCode.pendingApproval);
   return { token: created.token, user: presentUser(created.user), registered: true };
 }
 
-/** Opens a device session for a user who may log in. */
+/** Opens a device session for a user who may log in, and records the login with it. */
 async function logIn(
   deps: LoginDeps,
   user: UserRow,
-  client: ClientDescriptor,
+  attempt: Attempt,
   from: LoginOrigin,
 ): Promise<LoginResponse> {
   users.assertCanLogIn(user);
-  const { token } = await issueToken(deps.db, user.id, client, from.ip, from.locale);
+  const token = await deps.db.transaction((tx) => openSession(tx, user.id, attempt, from));
   return { token, user: presentUser(user), registered: false };
+}
+
+/** A device session and its `user.login` row, in the caller's transaction. */
+async function openSession(
+  tx: Executor,
+  userId: number,
+  attempt: Attempt,
+  from: LoginOrigin,
+  registered = false,
+) {
+  const { token, tokenId } = await issueToken(tx, userId, attempt.client, from.ip, from.locale);
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'user.login',
+    targetType: 'user',
+    targetId: userId,
+    after: {
+      method: attempt.method,
+      ...(registered ? { registered } : {}),
+      tokenId,
+      client: attempt.client.client,
+      deviceId: attempt.client.deviceId,
+      version: attempt.client.version,
+    },
+    address: from.ip,
+    device: deviceOf(attempt.client),
+  });
+  return token;
 }
 
 function registerByMobile(
   deps: LoginDeps,
   mobile: string,
   invitedBy: number | null,
-  client: ClientDescriptor,
+  attempt: Attempt,
   from: LoginOrigin,
 ) {
   return deps.db.transaction(async (tx) => {
@@ -132,7 +222,6 @@ function registerByMobile(
       locale: from.locale,
     });
     if (user.status !== 'active') return { user, token: null };
-    const { token } = await issueToken(tx, user.id, client, from.ip, from.locale);
-    return { user, token };
+    return { user, token: await openSession(tx, user.id, attempt, from, true) };
   });
 }

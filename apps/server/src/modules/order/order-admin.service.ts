@@ -8,6 +8,7 @@ import {
   type AdminOrderListResponse,
 } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
+import { csvDocument } from '../../lib/csv.js';
 import { presentAdminOrderDetail, presentAdminOrderList } from './order.presenter.js';
 import * as repo from './order.repo.js';
 import { refusal } from './order.states.js';
@@ -56,13 +57,6 @@ export async function closeRefund(deps: OrderDeps, orderId: string, reason: stri
   return getOrder(deps, orderId);
 }
 
-/** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet never runs it. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 const csvColumns = [
   'orderNo',
   'createdAt',
@@ -90,28 +84,24 @@ export async function exportCsv(
 ): Promise<string> {
   const rows = await repo.exportAdminOrders(deps.db, filter, exportLimit);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
-  const lines = rows.map(({ order, buyer }) =>
-    [
-      order.orderNo,
-      iso(order.createdAt),
-      order.state,
-      buyer.userId,
-      buyer.nickname,
-      buyer.mobile,
-      buyer.email,
-      order.goodsName,
-      order.goodsKind,
-      minorUnitsToDecimal(order.amount),
-      order.currency,
-      order.payType,
-      order.providerTradeNo,
-      iso(order.paidAt),
-      iso(order.refundRequestedAt),
-      iso(order.refundedAt),
-      order.refundReason,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `\uFEFF${[csvColumns.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map(({ order, buyer }) => [
+    order.orderNo,
+    iso(order.createdAt),
+    order.state,
+    buyer.userId,
+    buyer.nickname,
+    buyer.mobile,
+    buyer.email,
+    order.goodsName,
+    order.goodsKind,
+    minorUnitsToDecimal(order.amount),
+    order.currency,
+    order.payType,
+    order.providerTradeNo,
+    iso(order.paidAt),
+    iso(order.refundRequestedAt),
+    iso(order.refundedAt),
+    order.refundReason,
+  ]);
+  return csvDocument(csvColumns, lines);
 }

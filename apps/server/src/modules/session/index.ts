@@ -1,6 +1,6 @@
 // The session module's front door: what the app and other modules may use of it.
 export { type SessionCache, createSessionCache, sessionChannel } from './session-cache.js';
-export { listActiveTokens, revokeAllTokens, revokeToken } from './session.repo.js';
+export { findTokenDevice, listActiveTokens, revokeAllTokens, revokeToken } from './session.repo.js';
 export {
   callerId,
   createSessionResolver,

@@ -78,6 +78,15 @@ export async function listActiveTokens(db: Executor, userId: number) {
     .orderBy(authTokens.lastSeenAt);
 }
 
+/** The device a token was issued to, as its login described it. */
+export async function findTokenDevice(db: Executor, tokenId: string) {
+  const [row] = await db
+    .select({ client: authTokens.client, deviceName: authTokens.deviceName })
+    .from(authTokens)
+    .where(eq(authTokens.id, tokenId));
+  return row;
+}
+
 /** Revokes one token of a user; returns false when the user has no such active token. */
 export async function revokeToken(db: Executor, userId: number, tokenId: string, at: Date) {
   const rows = await db

@@ -12,7 +12,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
 import type { App } from '../../http/route-types.js';
-import { listActiveTokens, revokeToken } from '../session/index.js';
+import { recordAudit } from '../audit/index.js';
+import { findTokenDevice, listActiveTokens, revokeToken } from '../session/index.js';
 import { currentSession } from '../session/index.js';
 import { imageResponse, imageUpload, sendImage } from './avatar.http.js';
 import type { AvatarStore } from './avatar.store.js';
@@ -137,9 +138,23 @@ export function registerUserRoutes(app: App, deps: { db: Database; avatars: Avat
     { schema: { tags, params: z.object({ id: z.uuid() }), response: emptyResponse } },
     async (request) => {
       const session = currentSession(request);
-      if (!(await revokeToken(db, session.userId, request.params.id, new Date()))) {
-        throw new AppError(ErrorCode.dataMissing);
-      }
+      const tokenId = request.params.id;
+      await db.transaction(async (tx) => {
+        if (!(await revokeToken(tx, session.userId, tokenId, new Date()))) {
+          throw new AppError(ErrorCode.dataMissing);
+        }
+        // a device logged out from another one: the address is the other one's
+        const device = await findTokenDevice(tx, tokenId);
+        await recordAudit(tx, {
+          actorId: session.userId,
+          action: 'user.logout',
+          targetType: 'user',
+          targetId: session.userId,
+          after: { tokenId, fromTokenId: session.tokenId },
+          address: request.ip,
+          device: device ? device.deviceName || device.client : null,
+        });
+      });
       return ok(null);
     },
   );
