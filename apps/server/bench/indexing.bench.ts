@@ -20,7 +20,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import archiver from 'archiver';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@library/contract';
@@ -71,7 +70,12 @@ async function indexed(db: Database, spaceId: string, variant: 'published' | 'dr
 }
 
 /** Waits until no index job is left and `pages` pages are in both indexes; answers when. */
-async function untilIndexed(db: Database, spaceId: string, pages: number, variant: 'published' | 'draft') {
+async function untilIndexed(
+  db: Database,
+  spaceId: string,
+  pages: number,
+  variant: 'published' | 'draft',
+) {
   for (;;) {
     if ((await pendingIndexJobs(db)) === 0 && (await indexed(db, spaceId, variant)) >= pages) {
       return performance.now();
@@ -250,7 +254,9 @@ async function main() {
     if (importPages > 0) {
       const target = await createSpace(db, user.id, { name: '导入索引基准' });
       await call('POST', `/api/v1/ai/${target.id}/enable`, headers, { enable: true });
-      await db.execute(sql`update space_ai set include_drafts = true where space_id = ${target.id}`);
+      await db.execute(
+        sql`update space_ai set include_drafts = true where space_id = ${target.id}`,
+      );
       const zip = path.join(dataDir, 'notion.zip');
       await notionZip(zip, articles, importPages);
       const boundary = '----librarybench';

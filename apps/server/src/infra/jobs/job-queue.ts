@@ -1,5 +1,5 @@
 // The job queue: modules enqueue work inside their own transaction (`enqueueJob`) and register
-// a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
+// a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time (a kind handled in batches: up to its batch size of that kind) with FOR UPDATE SKIP LOCKED,
 // so several server instances share the queue without taking the same job twice. A claim is a
 // lease (`locked_until`) that the worker renews while the job runs: a killed instance's job comes
 // back to the others once its lease runs out. A failed job is retried with exponential backoff;
@@ -153,9 +153,7 @@ export function createJobQueue(
       )
       returning id, kind, payload, attempts, max_attempts`,
     );
-    return rows
-      .map((row) => ({ ...row, id: Number(row.id) }))
-      .sort((a, b) => a.id - b.id);
+    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
   }
 
   type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
@@ -200,7 +198,10 @@ export function createJobQueue(
       return;
     } catch (error) {
       if (claimed.length === 1) return failed(first, error);
-      log.warn({ err: error, kind: first.kind, jobs: claimed.length }, 'job batch failed; one by one');
+      log.warn(
+        { err: error, kind: first.kind, jobs: claimed.length },
+        'job batch failed; one by one',
+      );
     }
     for (const job of claimed) {
       try {

@@ -80,7 +80,11 @@ export async function livePages(db: Executor, ids: string[]) {
 export async function publishedBlocks(db: Executor, pageIds: string[]) {
   if (pageIds.length === 0) return new Map<string, { version: number; blocks: unknown }>();
   const rows = await db
-    .select({ pageId: pageVersions.pageId, version: pageVersions.version, blocks: pageVersions.blocks })
+    .select({
+      pageId: pageVersions.pageId,
+      version: pageVersions.version,
+      blocks: pageVersions.blocks,
+    })
     .from(pageVersions)
     .innerJoin(
       spaceNodes,
@@ -161,7 +165,12 @@ export async function updateDocuments(
     update ai_documents d set space_id = x.space_id, title = x.title, version = x.version,
       indexed_at = now()
     from jsonb_to_recordset(${JSON.stringify(
-      rows.map((row) => ({ id: row.id, space_id: row.spaceId, title: row.title, version: row.version })),
+      rows.map((row) => ({
+        id: row.id,
+        space_id: row.spaceId,
+        title: row.title,
+        version: row.version,
+      })),
     )}::jsonb) as x(id uuid, space_id uuid, title text, version int)
     where d.id = x.id`);
 }

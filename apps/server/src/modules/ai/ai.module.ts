@@ -40,7 +40,10 @@ export function registerAiModule(
   app.jobs.handleBatch(
     Job.indexPage,
     async (payloads) => {
-      await indexPagesForSearch(database.background, payloads.map((payload) => payload.pageId));
+      await indexPagesForSearch(
+        database.background,
+        payloads.map((payload) => payload.pageId),
+      );
       await indexPages(payloads);
     },
     { size: indexBatchSize },

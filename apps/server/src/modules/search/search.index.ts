@@ -400,9 +400,11 @@ export async function indexPagesForSearch(db: Executor, pageIds: readonly string
     }));
     const updated = rows.filter((row) => row.id !== null);
     if (updated.length > 0) {
-      await tx.execute(sql`delete from search_postings where doc_id = any(${sql.raw(
-        `array[${updated.map((row) => Number(row.id)).join(',')}]::bigint[]`,
-      )})`);
+      await tx.execute(
+        sql`delete from search_postings where doc_id = any(${sql.raw(
+          `array[${updated.map((row) => Number(row.id)).join(',')}]::bigint[]`,
+        )})`,
+      );
       await tx.execute(sql`
         update search_docs d set type = x.type, variant = x.variant, object_id = x.object_id,
           space_id = x.space_id, node_id = x.node_id, file_id = x.file_id, note_id = x.note_id,
@@ -413,7 +415,9 @@ export async function indexPagesForSearch(db: Executor, pageIds: readonly string
         where d.id = x.id`);
     }
     const added = rows.filter((row) => row.id === null);
-    const docIds = new Map(updated.map((row) => [`${row.object_id}.${row.variant}`, Number(row.id)]));
+    const docIds = new Map(
+      updated.map((row) => [`${row.object_id}.${row.variant}`, Number(row.id)]),
+    );
     if (added.length > 0) {
       const inserted = await queryRows<{ id: number | string; object_id: string; variant: string }>(
         tx,
@@ -432,7 +436,8 @@ export async function indexPagesForSearch(db: Executor, pageIds: readonly string
     for (const item of writes) {
       const docId = docIds.get(`${item.source.objectId}.${item.source.variant}`)!;
       const length = Math.max(item.terms.length, 1);
-      for (const [term, tf] of item.terms.counts) postings.push({ term, doc_id: docId, tf, length });
+      for (const [term, tf] of item.terms.counts)
+        postings.push({ term, doc_id: docId, tf, length });
     }
     await insertSearchPostings(tx, postings);
   });
