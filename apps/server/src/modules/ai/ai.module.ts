@@ -9,6 +9,7 @@ import { registerAiRoutes } from './ai.routes.js';
 import {
   indexFileHandler,
   indexBatchSize,
+  pglitePostingsPerTransaction,
   indexPagesHandler,
   reindexSpaceHandler,
   vacuumIndexHandler,
@@ -33,6 +34,7 @@ export function registerAiModule(
     log: deps.log,
     // PostgreSQL vacuums by itself; on PGlite a job does it after indexing
     autovacuum: database.kind === 'postgres',
+    postingsPerTransaction: database.kind === 'pglite' ? pglitePostingsPerTransaction : Infinity,
   };
   const indexPages = indexPagesHandler(index);
   const indexFile = indexFileHandler(index);
@@ -43,6 +45,7 @@ export function registerAiModule(
       await indexPagesForSearch(
         database.background,
         payloads.map((payload) => payload.pageId),
+        index,
       );
       await indexPages(payloads);
     },

@@ -9,6 +9,7 @@ import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, enqueueJobs } from '../../infra/jobs/job-queue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { termFrequencies } from '../../infra/search/tokenizer.js';
+import { giveWay, groupsOf } from '../../lib/give-way.js';
 import { blocksOf } from '../page/index.js';
 import * as repo from './ai-index.repo.js';
 import { chunkPage, chunkText, type Chunk } from './chunker.js';
@@ -261,7 +262,8 @@ async function pageSources(db: Database, pageIds: string[]) {
     db,
     indexed.filter((node) => node.publishedVersion === null).map((node) => node.id),
   );
-  for (const node of indexed) {
+  for (const [index, node] of indexed.entries()) {
+    if (index % 10 === 9) await giveWay();
     let blocks: unknown[];
     let version: number | null = null;
     if (node.publishedVersion !== null) {
@@ -318,6 +320,7 @@ export async function indexPages(
   db: Database,
   pageIds: readonly string[],
   embedder: Embedder | null,
+  options: { postingsPerTransaction?: number } = {},
 ) {
   const ids = [...new Set(pageIds)];
   if (ids.length === 0) return;
@@ -351,7 +354,12 @@ export async function indexPages(
     if (writes.length === 0) return;
     const added = writes.flatMap((write) => write.plan.added);
     const embedded = await embedChunks(embedder, added);
-    await writeDocuments(db, writes, embedded.vectors);
+    await writeDocuments(
+      db,
+      writes,
+      embedded.vectors,
+      options.postingsPerTransaction ?? Number.POSITIVE_INFINITY,
+    );
     if (embedded.error) {
       for (const spaceId of new Set(writes.map((write) => write.source.spaceId))) {
         await recordFailure(db, spaceId, 'embeddings', embedded.error);
@@ -367,59 +375,94 @@ export async function indexPages(
   }
 }
 
-/** Writes the planned chunks of many pages and moves their spaces' statistics, in one go. */
-async function writeDocuments(db: Database, writes: PageWrite[], vectors: number[][] | null) {
-  // the CPU part (cutting the new chunks) before the transaction, which on PGlite holds every
-  // request back until it ends
+/** A page's write with its new chunks' terms (cut before any transaction). */
+interface TermedWrite extends PageWrite {
+  /** per added chunk: its terms in order, and each distinct term's frequency */
+  terms: Array<{ list: string[]; counts: Map<string, number> }>;
+  postings: number;
+  vectors: Array<number[] | null>;
+}
+
+/**
+ * Writes the planned chunks of many pages and moves their spaces' statistics, in transactions
+ * of at most `postingsPerTransaction` postings (a page is never split): on PGlite a transaction
+ * holds every request back until it ends, so its writes are cut to tens of milliseconds; on
+ * PostgreSQL one transaction takes a whole batch.
+ */
+async function writeDocuments(
+  db: Database,
+  writes: PageWrite[],
+  vectors: number[][] | null,
+  postingsPerTransaction: number,
+) {
+  // the CPU part before any transaction, giving way to requests every few pages
   const cache: TermCache = new Map();
-  const termLists = writes.map((write) =>
-    write.plan.added.map((chunk) => chunkTerms(write.source.title, chunk, cache)),
+  const termed: TermedWrite[] = [];
+  let vector = 0;
+  for (const [index, write] of writes.entries()) {
+    if (index % 10 === 9) await giveWay();
+    const terms = write.plan.added.map((chunk) => {
+      const list = chunkTerms(write.source.title, chunk, cache);
+      return { list, counts: termFrequencies(list) };
+    });
+    termed.push({
+      ...write,
+      terms,
+      postings: terms.reduce((sum, chunk) => sum + chunk.counts.size, 0),
+      vectors: write.plan.added.map(() => vectors?.[vector++] ?? null),
+    });
+  }
+  for (const group of groupsOf(termed, (write) => write.postings, postingsPerTransaction)) {
+    await db.transaction((tx) => writeGroup(tx, group));
+  }
+}
+
+async function writeGroup(tx: Executor, writes: TermedWrite[]) {
+  await repo.deleteChunks(
+    tx,
+    writes.flatMap((write) => write.plan.removed),
   );
-  await db.transaction(async (tx) => {
-    await repo.deleteChunks(
-      tx,
-      writes.flatMap((write) => write.plan.removed),
-    );
-    for (const write of writes) {
-      for (const item of write.plan.kept) {
-        if (item.ordinal !== item.chunk.ordinal) {
-          await repo.setChunkOrdinal(tx, item.id, item.chunk.ordinal);
-        }
+  for (const write of writes) {
+    for (const item of write.plan.kept) {
+      if (item.ordinal !== item.chunk.ordinal) {
+        await repo.setChunkOrdinal(tx, item.id, item.chunk.ordinal);
       }
     }
-    const indexedAt = new Date();
-    await repo.updateDocuments(
-      tx,
-      writes.flatMap((write) =>
-        write.document
-          ? [
-              {
-                id: write.document.id,
-                spaceId: write.source.spaceId,
-                title: write.source.title,
-                version: write.source.version,
-              },
-            ]
-          : [],
-      ),
-    );
-    const newIds = await repo.insertDocuments(
-      tx,
-      writes
-        .filter((write) => !write.document)
-        .map((write) => ({
-          spaceId: write.source.spaceId,
-          sourceType: 'page' as const,
-          pageId: write.pageId,
-          fileId: null,
-          title: write.source.title,
-          version: write.source.version,
-          indexedAt,
-        })),
-    );
-    const documentIdOf = (write: PageWrite) => write.document?.id ?? newIds.get(write.pageId)!;
-    let vector = 0;
-    const rows = writes.flatMap((write, index) =>
+  }
+  await repo.updateDocuments(
+    tx,
+    writes.flatMap((write) =>
+      write.document
+        ? [
+            {
+              id: write.document.id,
+              spaceId: write.source.spaceId,
+              title: write.source.title,
+              version: write.source.version,
+            },
+          ]
+        : [],
+    ),
+  );
+  const indexedAt = new Date();
+  const newIds = await repo.insertDocuments(
+    tx,
+    writes
+      .filter((write) => !write.document)
+      .map((write) => ({
+        spaceId: write.source.spaceId,
+        sourceType: 'page' as const,
+        pageId: write.pageId,
+        fileId: null,
+        title: write.source.title,
+        version: write.source.version,
+        indexedAt,
+      })),
+  );
+  const documentIdOf = (write: PageWrite) => write.document?.id ?? newIds.get(write.pageId)!;
+  const inserted = await repo.insertChunks(
+    tx,
+    writes.flatMap((write) =>
       write.plan.added.map((chunk, position) => ({
         documentId: documentIdOf(write),
         spaceId: write.source.spaceId,
@@ -429,42 +472,42 @@ async function writeDocuments(db: Database, writes: PageWrite[], vectors: number
         headingPath: chunk.headingPath,
         text: chunk.text,
         hash: chunk.hash,
-        termCount: termLists[index]![position]!.length,
-        embedding: vectors?.[vector++] ?? null,
+        termCount: write.terms[position]!.list.length,
+        embedding: write.vectors[position] ?? null,
       })),
+    ),
+  );
+  const termsOf = new Map<string, TermedWrite['terms'][number]>();
+  const spaceOf = new Map<string, string>();
+  for (const write of writes) {
+    spaceOf.set(documentIdOf(write), write.source.spaceId);
+    write.plan.added.forEach((chunk, position) =>
+      termsOf.set(`${documentIdOf(write)}.${chunk.ordinal}`, write.terms[position]!),
     );
-    const inserted = await repo.insertChunks(tx, rows);
-    const termsOf = new Map<string, string[]>();
-    const spaceOf = new Map<string, string>();
-    writes.forEach((write, index) => {
-      spaceOf.set(documentIdOf(write), write.source.spaceId);
-      write.plan.added.forEach((chunk, position) =>
-        termsOf.set(`${documentIdOf(write)}.${chunk.ordinal}`, termLists[index]![position]!),
-      );
-    });
-    const postingsBySpace = new Map<string, repo.Posting[]>();
-    for (const row of inserted) {
-      const terms = termsOf.get(`${row.documentId}.${row.ordinal}`) ?? [];
-      const spaceId = spaceOf.get(row.documentId)!;
-      const list = postingsBySpace.get(spaceId) ?? [];
-      for (const [term, tf] of termFrequencies(terms)) {
-        list.push({ term, chunk_id: row.id, tf, dl: terms.length });
-      }
-      postingsBySpace.set(spaceId, list);
+  }
+  const postingsBySpace = new Map<string, repo.Posting[]>();
+  for (const row of inserted) {
+    const terms = termsOf.get(`${row.documentId}.${row.ordinal}`);
+    if (!terms) continue;
+    const spaceId = spaceOf.get(row.documentId)!;
+    const list = postingsBySpace.get(spaceId) ?? [];
+    for (const [term, tf] of terms.counts) {
+      list.push({ term, chunk_id: row.id, tf, dl: terms.list.length });
     }
-    for (const [spaceId, postings] of postingsBySpace) {
-      await repo.insertPostings(tx, spaceId, postings);
-    }
-    const stats = new Map<string, { chunks: number; terms: number }>();
-    writes.forEach((write, index) => {
-      const change = stats.get(write.source.spaceId) ?? { chunks: 0, terms: 0 };
-      change.chunks += write.plan.added.length - write.plan.removed.length;
-      change.terms +=
-        termLists[index]!.reduce((sum, terms) => sum + terms.length, 0) - write.plan.removedTerms;
-      stats.set(write.source.spaceId, change);
-    });
-    for (const [spaceId, change] of stats) await repo.addIndexStats(tx, spaceId, change);
-  });
+    postingsBySpace.set(spaceId, list);
+  }
+  for (const [spaceId, postings] of postingsBySpace) {
+    await repo.insertPostings(tx, spaceId, postings);
+  }
+  const stats = new Map<string, { chunks: number; terms: number }>();
+  for (const write of writes) {
+    const change = stats.get(write.source.spaceId) ?? { chunks: 0, terms: 0 };
+    change.chunks += write.plan.added.length - write.plan.removed.length;
+    change.terms +=
+      write.terms.reduce((sum, chunk) => sum + chunk.list.length, 0) - write.plan.removedTerms;
+    stats.set(write.source.spaceId, change);
+  }
+  for (const [spaceId, change] of stats) await repo.addIndexStats(tx, spaceId, change);
 }
 
 export async function indexFile(db: Database, fileId: string, embedder: Embedder | null) {
@@ -517,6 +560,8 @@ export interface IndexDeps {
   log: FastifyBaseLogger;
   /** false on PGlite: the index's tables are then vacuumed by a job after indexing */
   autovacuum: boolean;
+  /** the most postings one transaction of a batch writes (small on PGlite: it blocks reads) */
+  postingsPerTransaction: number;
 }
 
 async function activeEmbedder(deps: IndexDeps) {
@@ -529,8 +574,13 @@ async function vacuumLater(deps: IndexDeps) {
   await enqueueJob(deps.db, Job.vacuumAiIndex, {}, { key: 'ai', delayMs: vacuumDelayMs });
 }
 
-/** Index jobs a batch takes at most: one transaction's writes stay short enough for reads. */
+/** Index jobs a batch takes at most. */
 export const indexBatchSize = 100;
+/**
+ * On PGlite a transaction holds every request back until it ends: a batch's writes go in
+ * transactions of about this many postings (≈ 50 ms there; docs/performance.md 'Indexing').
+ */
+export const pglitePostingsPerTransaction = 2500;
 
 /** The index jobs of many pages at once (batched by the queue). */
 export function indexPagesHandler(deps: IndexDeps) {
@@ -539,6 +589,7 @@ export function indexPagesHandler(deps: IndexDeps) {
       deps.db,
       payloads.map((payload) => payload.pageId),
       await activeEmbedder(deps),
+      { postingsPerTransaction: deps.postingsPerTransaction },
     );
     await vacuumLater(deps);
   };

@@ -26,6 +26,7 @@ import {
 } from '../../infra/search/search-terms.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
 import { blockSegments } from '../../lib/block-text.js';
+import { giveWay, groupsOf } from '../../lib/give-way.js';
 import { byPosition } from '../../lib/position.js';
 
 /** A title's terms count this many times (a word in the title ranks above one in the text). */
@@ -230,9 +231,15 @@ const docColumns = sql.raw(`type text, variant text, object_id uuid, space_id uu
  * thousands of pages): read in a few statements, cut outside any transaction, and written in one
  * transaction of set-based statements — documents and postings each one `jsonb_to_recordset`
  * insert. Unchanged documents (same hash) are not written. A page changed between the read and
- * the write (its row moved on) is left to the index job its change queued.
+ * the write (its row moved on) is left to the index job its change queued. On PGlite the writes
+ * go in transactions of a few thousand postings, so none holds requests back for long.
  */
-export async function indexPagesForSearch(db: Executor, pageIds: readonly string[]) {
+export async function indexPagesForSearch(
+  db: Executor,
+  pageIds: readonly string[],
+  /** the most postings one transaction writes (small on PGlite: a transaction blocks reads) */
+  options: { postingsPerTransaction?: number } = {},
+) {
   const ids = [...new Set(pageIds)];
   if (ids.length === 0) return;
   const nodes = await db.select().from(spaceNodes).where(inArray(spaceNodes.id, ids));
@@ -332,115 +339,153 @@ export async function indexPagesForSearch(db: Executor, pageIds: readonly string
       changed.push({ id: row?.id ?? null, source, hash });
     }
   }
-  // the CPU part, before the transaction: on PGlite a transaction holds every request back
-  const terms = changed.map((item) => documentTerms(item.source.title, item.source.body));
+  // the CPU part, before any transaction (on PGlite a transaction holds every request back),
+  // giving way to requests every few documents
+  const writes: Array<(typeof changed)[number] & { terms: ReturnType<typeof documentTerms> }> = [];
+  for (const [index, item] of changed.entries()) {
+    if (index % 10 === 9) await giveWay();
+    writes.push({ ...item, terms: documentTerms(item.source.title, item.source.body) });
+  }
   const missing = ids.filter((id) => !nodes.some((node) => node.id === id));
   const others = nodes.filter((node) => node.type !== 'page');
-  if (
-    changed.length === 0 &&
-    dated.length === 0 &&
-    missing.length === 0 &&
-    others.length === 0 &&
-    !unpublished.some((id) => stored.has(`${id}.published`))
-  ) {
-    return;
-  }
-  await db.transaction(async (tx) => {
-    // Index jobs of one page may run at once on two instances: the page's row is locked, and a
-    // page whose row moved on since it was read is left to the job its change queued.
-    const locked = pageIdList.length
-      ? await tx
-          .select({
-            id: spaceNodes.id,
-            updatedAt: spaceNodes.updatedAt,
-            name: spaceNodes.name,
-            publishedVersion: spaceNodes.publishedVersion,
-          })
-          .from(spaceNodes)
-          .where(inArray(spaceNodes.id, pageIdList))
-          .orderBy(spaceNodes.id)
-          .for('update')
-      : [];
-    const read = new Map(pages.map((node) => [node.id, node]));
-    const moved = new Set(
-      locked
-        .filter((row) => {
-          const node = read.get(row.id);
-          return (
-            !node ||
-            node.updatedAt.getTime() !== row.updatedAt.getTime() ||
-            node.name !== row.name ||
-            node.publishedVersion !== row.publishedVersion
+  const gone = unpublished.filter((id) => stored.has(`${id}.published`));
+  const read = new Map(pages.map((node) => [node.id, node]));
+  const groups = groupsOf(
+    writes,
+    (item) => item.terms.counts.size,
+    options.postingsPerTransaction ?? Number.POSITIVE_INFINITY,
+  );
+  if (missing.length > 0 || others.length > 0 || gone.length > 0 || dated.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const id of missing) await drop(tx, id);
+      for (const node of others) await indexNodeForSearch(tx, node);
+      const moved = await lockPages(tx, read, [
+        ...gone,
+        ...dated.map((item) => item.source.objectId),
+      ]);
+      const unpublishing = gone.filter((id) => !moved.has(id));
+      if (unpublishing.length > 0) {
+        await tx
+          .delete(searchDocs)
+          .where(
+            and(inArray(searchDocs.objectId, unpublishing), eq(searchDocs.variant, 'published')),
           );
-        })
-        .map((row) => row.id),
-    );
-    for (const id of missing) await drop(tx, id);
-    for (const node of others) await indexNodeForSearch(tx, node);
-    const gone = unpublished.filter((id) => !moved.has(id) && stored.has(`${id}.published`));
-    if (gone.length > 0) {
-      await tx
-        .delete(searchDocs)
-        .where(and(inArray(searchDocs.objectId, gone), eq(searchDocs.variant, 'published')));
-    }
-    for (const { id, source } of dated) {
-      if (moved.has(source.objectId)) continue;
-      await tx
-        .update(searchDocs)
-        .set({ authorId: source.authorId, updatedAt: source.updatedAt })
-        .where(eq(searchDocs.id, id));
-    }
-    const writes = changed
-      .map((item, index) => ({ ...item, terms: terms[index]! }))
-      .filter((item) => !moved.has(item.source.objectId));
-    if (writes.length === 0) return;
-    const rows = writes.map((item) => ({
-      id: item.id,
-      ...docRow(item.source, item.hash, Math.max(item.terms.length, 1)),
-    }));
-    const updated = rows.filter((row) => row.id !== null);
-    if (updated.length > 0) {
-      await tx.execute(
-        sql`delete from search_postings where doc_id = any(${sql.raw(
-          `array[${updated.map((row) => Number(row.id)).join(',')}]::bigint[]`,
-        )})`,
-      );
-      await tx.execute(sql`
-        update search_docs d set type = x.type, variant = x.variant, object_id = x.object_id,
-          space_id = x.space_id, node_id = x.node_id, file_id = x.file_id, note_id = x.note_id,
-          owner_id = x.owner_id, author_id = x.author_id, updated_at = x.updated_at,
-          version = x.version, title = x.title, body = x.body, folded = x.folded,
-          blocks = x.blocks, length = x.length, hash = x.hash, indexed_at = now()
-        from jsonb_to_recordset(${JSON.stringify(updated)}::jsonb) as x(id bigint, ${docColumns})
-        where d.id = x.id`);
-    }
-    const added = rows.filter((row) => row.id === null);
-    const docIds = new Map(
-      updated.map((row) => [`${row.object_id}.${row.variant}`, Number(row.id)]),
-    );
-    if (added.length > 0) {
-      const inserted = await queryRows<{ id: number | string; object_id: string; variant: string }>(
+      }
+      for (const { id, source } of dated) {
+        if (moved.has(source.objectId)) continue;
+        await tx
+          .update(searchDocs)
+          .set({ authorId: source.authorId, updatedAt: source.updatedAt })
+          .where(eq(searchDocs.id, id));
+      }
+    });
+  }
+  for (const group of groups) {
+    await db.transaction(async (tx) => {
+      const moved = await lockPages(
         tx,
-        sql`
-        insert into search_docs (type, variant, object_id, space_id, node_id, file_id, note_id,
-          owner_id, author_id, updated_at, version, title, body, folded, blocks, length, hash)
-        select x.type, x.variant, x.object_id, x.space_id, x.node_id, x.file_id, x.note_id,
-          x.owner_id, x.author_id, x.updated_at, x.version, x.title, x.body, x.folded, x.blocks,
-          x.length, x.hash
-        from jsonb_to_recordset(${JSON.stringify(added)}::jsonb) as x(${docColumns})
-        returning id, object_id, variant`,
+        read,
+        group.map((item) => item.source.objectId),
       );
-      for (const row of inserted) docIds.set(`${row.object_id}.${row.variant}`, Number(row.id));
+      await writeDocs(
+        tx,
+        group.filter((item) => !moved.has(item.source.objectId)),
+      );
+    });
+  }
+}
+
+/**
+ * Index jobs of one page may run at once on two instances: the pages' rows are locked, and
+ * answered are those whose row moved on since it was read — left to the job their change queued.
+ */
+async function lockPages(
+  tx: Executor,
+  read: Map<string, { updatedAt: Date; name: string; publishedVersion: number | null }>,
+  pageIds: string[],
+) {
+  const ids = [...new Set(pageIds)];
+  if (ids.length === 0) return new Set<string>();
+  const locked = await tx
+    .select({
+      id: spaceNodes.id,
+      updatedAt: spaceNodes.updatedAt,
+      name: spaceNodes.name,
+      publishedVersion: spaceNodes.publishedVersion,
+    })
+    .from(spaceNodes)
+    .where(inArray(spaceNodes.id, ids))
+    .orderBy(spaceNodes.id)
+    .for('update');
+  const moved = new Set(ids.filter((id) => !locked.some((row) => row.id === id)));
+  for (const row of locked) {
+    const node = read.get(row.id);
+    if (
+      !node ||
+      node.updatedAt.getTime() !== row.updatedAt.getTime() ||
+      node.name !== row.name ||
+      node.publishedVersion !== row.publishedVersion
+    ) {
+      moved.add(row.id);
     }
-    const postings: Array<{ term: string; doc_id: number; tf: number; length: number }> = [];
-    for (const item of writes) {
-      const docId = docIds.get(`${item.source.objectId}.${item.source.variant}`)!;
-      const length = Math.max(item.terms.length, 1);
-      for (const [term, tf] of item.terms.counts)
-        postings.push({ term, doc_id: docId, tf, length });
-    }
-    await insertSearchPostings(tx, postings);
-  });
+  }
+  return moved;
+}
+
+/** Documents written again or for the first time, with their postings, set-based. */
+async function writeDocs(
+  tx: Executor,
+  writes: Array<{
+    id: number | null;
+    source: SearchSource;
+    hash: string;
+    terms: ReturnType<typeof documentTerms>;
+  }>,
+) {
+  if (writes.length === 0) return;
+  const rows = writes.map((item) => ({
+    id: item.id,
+    ...docRow(item.source, item.hash, Math.max(item.terms.length, 1)),
+  }));
+  const updated = rows.filter((row) => row.id !== null);
+  if (updated.length > 0) {
+    await tx.execute(
+      sql`delete from search_postings where doc_id = any(${sql.raw(
+        `array[${updated.map((row) => Number(row.id)).join(',')}]::bigint[]`,
+      )})`,
+    );
+    await tx.execute(sql`
+      update search_docs d set type = x.type, variant = x.variant, object_id = x.object_id,
+        space_id = x.space_id, node_id = x.node_id, file_id = x.file_id, note_id = x.note_id,
+        owner_id = x.owner_id, author_id = x.author_id, updated_at = x.updated_at,
+        version = x.version, title = x.title, body = x.body, folded = x.folded,
+        blocks = x.blocks, length = x.length, hash = x.hash, indexed_at = now()
+      from jsonb_to_recordset(${JSON.stringify(updated)}::jsonb) as x(id bigint, ${docColumns})
+      where d.id = x.id`);
+  }
+  const added = rows.filter((row) => row.id === null);
+  const docIds = new Map(updated.map((row) => [`${row.object_id}.${row.variant}`, Number(row.id)]));
+  if (added.length > 0) {
+    const inserted = await queryRows<{ id: number | string; object_id: string; variant: string }>(
+      tx,
+      sql`
+      insert into search_docs (type, variant, object_id, space_id, node_id, file_id, note_id,
+        owner_id, author_id, updated_at, version, title, body, folded, blocks, length, hash)
+      select x.type, x.variant, x.object_id, x.space_id, x.node_id, x.file_id, x.note_id,
+        x.owner_id, x.author_id, x.updated_at, x.version, x.title, x.body, x.folded, x.blocks,
+        x.length, x.hash
+      from jsonb_to_recordset(${JSON.stringify(added)}::jsonb) as x(${docColumns})
+      returning id, object_id, variant`,
+    );
+    for (const row of inserted) docIds.set(`${row.object_id}.${row.variant}`, Number(row.id));
+  }
+  const postings: Array<{ term: string; doc_id: number; tf: number; length: number }> = [];
+  for (const item of writes) {
+    const docId = docIds.get(`${item.source.objectId}.${item.source.variant}`)!;
+    const length = Math.max(item.terms.length, 1);
+    for (const [term, tf] of item.terms.counts) postings.push({ term, doc_id: docId, tf, length });
+  }
+  await insertSearchPostings(tx, postings);
 }
 
 /** postings rows per insert statement */
