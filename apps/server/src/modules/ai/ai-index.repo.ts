@@ -392,6 +392,18 @@ export async function pendingIndexJobs(db: Executor, spaceId: string) {
   return Number(rows[0]?.pending ?? 0);
 }
 
+/** Whether index jobs of this queue are due (an import still being indexed). */
+export async function indexJobsDue(db: Executor) {
+  const rows = await queryRows<{ due: number }>(
+    db,
+    sql`select 1 as due from jobs where kind in (${Job.indexPage.kind}, ${Job.indexFile.kind})
+        and failed_at is null and run_at <= now()
+        and queue is not distinct from nullif(current_setting('library.job_queue', true), '')
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /** Marks the index's pages all-visible, so BM25 reads tf and dl from the index alone. */
 export async function vacuumIndex(db: Executor) {
   await db.execute(sql`vacuum (analyze) ai_postings, ai_terms, ai_chunks`);

@@ -57,8 +57,7 @@ export function registerAiModule(
   });
   app.jobs.handle(Job.reindexSpace, reindexSpaceHandler(index));
   const vacuumAiIndex = vacuumIndexHandler(index);
-  app.jobs.handle(Job.vacuumAiIndex, async () => {
-    await vacuumAiIndex();
-    await vacuumSearchIndex(database.background);
+  app.jobs.handle(Job.vacuumAiIndex, async (payload) => {
+    if (await vacuumAiIndex(payload)) await vacuumSearchIndex(database.background);
   });
 }

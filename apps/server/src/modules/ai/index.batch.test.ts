@@ -1,10 +1,12 @@
 // The index jobs run in batches (index.service.ts `indexPages`, search.index.ts
 // `indexPagesForSearch`, job-queue.ts `handleBatch`): a page is found by search and answered by
 // the AI once its batch has run, and a re-index of pages that did not change writes nothing.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
+import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { retrieve } from './retrieval.js';
@@ -151,5 +153,27 @@ describe('index jobs in batches', () => {
       audience: 'readers',
     });
     expect(answer?.text).toContain('灵隐寺');
+  });
+
+  it("puts the embedded database's vacuum off while index jobs are due", async () => {
+    if (t.database.kind === 'postgres') return;
+    const vacuums = () =>
+      queryRows<{ since: number | null; later: boolean }>(
+        t.db,
+        sql`select (payload->>'since')::bigint as since, run_at > now() as later from jobs
+            where kind = ${Job.vacuumAiIndex.kind}`,
+      );
+    await t.db.execute(sql`delete from jobs where kind = ${Job.vacuumAiIndex.kind}`);
+    await enqueueJob(t.db, Job.vacuumAiIndex, {});
+    await enqueueJob(t.db, Job.indexPage, { pageId: randomUUID() });
+    expect(await t.jobs.runNext()).toBe(true);
+    const [putOff] = await vacuums();
+    expect(putOff?.later).toBe(true);
+    expect(putOff?.since).toBeGreaterThan(0);
+    // the index jobs done, it runs
+    await t.jobs.drain();
+    await t.db.execute(sql`update jobs set run_at = now() where kind = ${Job.vacuumAiIndex.kind}`);
+    await t.jobs.drain();
+    expect(await vacuums()).toEqual([]);
   });
 });

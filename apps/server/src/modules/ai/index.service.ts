@@ -20,6 +20,9 @@ import { findSpaceAi } from './space-ai.repo.js';
 
 /** One vacuum this long after indexing starts, however many pages were indexed meanwhile. */
 const vacuumDelayMs = 60_000;
+/** While index jobs are due the vacuum waits, looking again this often, at most this long. */
+const vacuumRetryMs = 5_000;
+const vacuumPutOffMs = 10 * 60_000;
 
 /** What a page or a file contributes to the index now. */
 interface Source {
@@ -611,7 +614,20 @@ export function reindexSpaceHandler(deps: IndexDeps) {
 
 /** Marks the postings' pages all-visible, so BM25 reads tf and dl from the index alone. */
 export function vacuumIndexHandler(deps: IndexDeps) {
-  return async () => {
+  return async ({ since }: PayloadOf<typeof Job.vacuumAiIndex>): Promise<boolean> => {
+    // A vacuum of millions of postings holds PGlite's thread for up to a second a table: while
+    // an import is being indexed it waits for the queue's end (at most `vacuumPutOffMs`).
+    const first = since ?? Date.now();
+    if (Date.now() - first < vacuumPutOffMs && (await repo.indexJobsDue(deps.db))) {
+      await enqueueJob(
+        deps.db,
+        Job.vacuumAiIndex,
+        { since: first },
+        { key: 'ai', delayMs: vacuumRetryMs },
+      );
+      return false;
+    }
     await repo.vacuumIndex(deps.db);
+    return true;
   };
 }
