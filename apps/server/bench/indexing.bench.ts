@@ -71,16 +71,25 @@ async function indexed(db: Database, spaceId: string, variant: 'published' | 'dr
   return Math.min(ai, search);
 }
 
-/** Waits until no index job is left and `pages` pages are in both indexes; answers when. */
+/**
+ * Waits until no index job is left and `pages` pages are in both indexes; answers when. Fails
+ * after 30 s with no job left and pages still missing (a page the indexer lost).
+ */
 async function untilIndexed(
   db: Database,
   spaceId: string,
   pages: number,
   variant: 'published' | 'draft',
 ) {
+  let idleSince: number | null = null;
   for (;;) {
-    if ((await pendingIndexJobs(db)) === 0 && (await indexed(db, spaceId, variant)) >= pages) {
-      return performance.now();
+    const pending = await pendingIndexJobs(db);
+    const held = await indexed(db, spaceId, variant);
+    if (pending === 0 && held >= pages) return performance.now();
+    if (pending > 0) idleSince = null;
+    else if (idleSince === null) idleSince = performance.now();
+    else if (performance.now() - idleSince > 30_000) {
+      throw new Error(`no index job left, yet ${held} of ${pages} pages are in both indexes`);
     }
     await sleep(100);
   }

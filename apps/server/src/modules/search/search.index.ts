@@ -231,7 +231,7 @@ const docColumns = sql.raw(`type text, variant text, object_id uuid, space_id uu
  * thousands of pages): read in a few statements, cut outside any transaction, and written in one
  * transaction of set-based statements — documents and postings each one `jsonb_to_recordset`
  * insert. Unchanged documents (same hash) are not written. A page changed between the read and
- * the write (its row moved on) is left to the index job its change queued. On PGlite the writes
+ * the write (its row moved on) is queued to be indexed again. On PGlite the writes
  * go in transactions of a few thousand postings, so none holds requests back for long.
  */
 export async function indexPagesForSearch(
@@ -397,7 +397,8 @@ export async function indexPagesForSearch(
 
 /**
  * Index jobs of one page may run at once on two instances: the pages' rows are locked, and
- * answered are those whose row moved on since it was read — left to the job their change queued.
+ * answered are those whose row moved on since it was read; they are queued to be indexed again
+ * (the change that moved them may not have queued a job: not every change of the row does).
  */
 async function lockPages(
   tx: Executor,
@@ -429,6 +430,14 @@ async function lockPages(
       moved.add(row.id);
     }
   }
+  // indexed again from what they hold now (a waiting job of the page makes this a no-op)
+  await enqueueJobs(
+    tx,
+    Job.indexPage,
+    locked
+      .filter((row) => moved.has(row.id))
+      .map((row) => ({ payload: { pageId: row.id }, key: row.id })),
+  );
   return moved;
 }
 
