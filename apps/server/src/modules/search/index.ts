@@ -5,6 +5,7 @@ export {
   indexNodeForSearch,
   indexNoteForSearch,
   indexPageForSearch,
+  indexPagesForSearch,
   vacuumSearchIndex,
 } from './search.index.js';
 export { registerSearchModule } from './search.module.js';
