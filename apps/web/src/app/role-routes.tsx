@@ -62,6 +62,14 @@ export const roleRoutes: RouteObject[] = [
             Component: m.AiProvidersScreen,
           })),
       },
+      {
+        path: paths.sysAudit.path,
+        handle: meta({ titleKey: 'routes.sysAudit', roles: adminOnly }),
+        lazy: () =>
+          import('../features/audit/components/SysAuditScreen').then((m) => ({
+            Component: m.SysAuditScreen,
+          })),
+      },
     ],
   },
 ];

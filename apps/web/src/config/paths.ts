@@ -110,6 +110,7 @@ export const paths = {
   sysAi: { path: '/sys/ai', getHref: () => '/sys/ai' },
   sysOrders: { path: '/sys/orders', getHref: () => '/sys/orders' },
   sysTemplates: { path: '/sys/templates', getHref: () => '/sys/templates' },
+  sysAudit: { path: '/sys/audit', getHref: () => '/sys/audit' },
 } as const;
 
 /** Path prefixes a visitor may open without logging in (spec §2 guard rules). */

@@ -7,6 +7,8 @@ import { limits } from '../limits.js';
 // The calls (system administrators, the ADMIN role, only):
 //   GET /api/system/v1/audit ?page&pageSize&actorId&action&targetType&from&to → AuditListResponse
 //   GET /api/system/v1/audit/export ?actorId&action&targetType&from&to        → CSV (UTF-8, BOM)
+// and, for a space's admins and owner, that space's rows:
+//   GET /api/v2/space/{spaceId}/audit ?page&pageSize&action&from&to            → AuditListResponse
 //
 // `action` is dotted (`user.login`, `user.login.failed`, `admin.user.state` …) and filters by
 // prefix: `user.login` also finds `user.login.failed`.
@@ -46,3 +48,12 @@ export type AuditListFilter = z.output<typeof auditListQuerySchema>;
 
 export const auditListResponseSchema = pageSchema(auditEntrySchema);
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** A space's own rows (`GET /v2/space/{spaceId}/audit`), for its admins and owner. */
+export const spaceAuditQuerySchema = pageQuerySchema(limits.gridPageSize, 100).extend({
+  action: auditExportQuerySchema.shape.action,
+  from: auditExportQuerySchema.shape.from,
+  to: auditExportQuerySchema.shape.to,
+});
+export type SpaceAuditQuery = z.input<typeof spaceAuditQuerySchema>;
+export type SpaceAuditFilter = z.output<typeof spaceAuditQuerySchema>;

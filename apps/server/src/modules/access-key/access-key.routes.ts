@@ -32,14 +32,15 @@ export function registerAccessKeyRoutes(app: App, deps: { db: Database }) {
       },
     },
     async (request) =>
-      ok(await keys.createAccessKey(db, currentSession(request).userId, request.body)),
+      ok(await keys.createAccessKey(db, currentSession(request).userId, request.body, request.ip)),
   );
 
   app.delete(
     '/api/v1/user/accessKey/:id',
     { schema: { tags, params: idParamsSchema, response: emptyResponse } },
     async (request) => {
-      await keys.revokeAccessKey(db, currentSession(request).userId, request.params.id);
+      const { userId } = currentSession(request);
+      await keys.revokeAccessKey(db, userId, request.params.id, request.ip);
       return ok(null);
     },
   );

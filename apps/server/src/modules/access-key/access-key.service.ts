@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type CreatedAccessKey } from '@library/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { hashToken } from '../session/index.js';
 import { accessSpace } from '../space/index.js';
 import type { AccessKeyCache } from './access-key-cache.js';
@@ -85,27 +86,50 @@ export async function createAccessKey(
   db: Database,
   userId: number,
   input: { name: string; spaceIds: string[] },
+  address: string | null = null,
 ): Promise<CreatedAccessKey> {
   const spaceIds = [...new Set(input.spaceIds)];
   for (const spaceId of spaceIds) await accessSpace(db, userId, spaceId, 'read');
   const token = accessKeyPrefix + crypto.randomBytes(32).toString('base64url');
-  const row = await db.transaction((tx) =>
-    repo.insertKey(
+  const row = await db.transaction(async (tx) => {
+    const made = await repo.insertKey(
       tx,
       { userId, name: input.name, tokenHash: hashToken(token), hint: token.slice(0, 8) },
       spaceIds,
-    ),
-  );
+    );
+    // the key itself is never in the log, only its name, first characters and spaces
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'accessKey.create',
+      targetType: 'accessKey',
+      targetId: made.id,
+      after: { name: input.name, hint: made.hint, spaceIds },
+      address,
+    });
+    return made;
+  });
   const [listed] = (await repo.listKeys(db, userId)).filter((item) => item.key.id === row.id);
   if (!listed) throw new AppError(ErrorCode.dataMissing);
   return { key: presentAccessKey(listed), token };
 }
 
 /** Revokes the key; every instance forgets the user's keys when the revocation commits. */
-export async function revokeAccessKey(db: Database, userId: number, keyId: string) {
+export async function revokeAccessKey(
+  db: Database,
+  userId: number,
+  keyId: string,
+  address: string | null = null,
+) {
   const revoked = await db.transaction(async (tx) => {
     if (!(await repo.revokeKey(tx, userId, keyId, new Date()))) return false;
     await repo.announceKeyChange(tx, userId);
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'accessKey.revoke',
+      targetType: 'accessKey',
+      targetId: keyId,
+      address,
+    });
     return true;
   });
   if (!revoked) throw new AppError(ErrorCode.dataMissing);

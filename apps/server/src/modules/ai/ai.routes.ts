@@ -60,6 +60,8 @@ export function registerAiRoutes(
 ) {
   const { db, cipher } = deps;
   const me = (request: FastifyRequest) => currentSession(request).userId;
+  /** the caller and their request's address, for the audit log */
+  const actor = (request: FastifyRequest) => ({ id: me(request), address: request.ip });
 
   // ---- model providers (system administrators) ----
   const providerParams = idParamsSchema;
@@ -73,7 +75,7 @@ export function registerAiRoutes(
     '/api/system/v1/ai/provider',
     { schema: { tags, body: aiProviderInputSchema, response: okResponse(aiProviderSchema) } },
     async (request) =>
-      ok(presentProvider(await providers.createProvider(db, me(request), cipher, request.body))),
+      ok(presentProvider(await providers.createProvider(db, actor(request), cipher, request.body))),
   );
   app.post(
     '/api/system/v1/ai/provider/test',
@@ -99,7 +101,7 @@ export function registerAiRoutes(
     async (request) => {
       const row = await providers.updateProvider(
         db,
-        me(request),
+        actor(request),
         cipher,
         request.params.id,
         request.body,
@@ -111,7 +113,7 @@ export function registerAiRoutes(
     '/api/system/v1/ai/provider/:id',
     { schema: { tags, params: providerParams, response: emptyResponse } },
     async (request) => {
-      await providers.deleteProvider(db, me(request), request.params.id);
+      await providers.deleteProvider(db, actor(request), request.params.id);
       return ok(null);
     },
   );

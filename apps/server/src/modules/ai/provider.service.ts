@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { ping, type LlmEndpoint } from '../../infra/llm/openai-compatible.js';
+import { recordAudit } from '../audit/index.js';
 import { listRoles } from '../user/index.js';
 import { canConfigureModels } from './ai.policy.js';
 import * as repo from './provider.repo.js';
@@ -37,6 +38,35 @@ async function findProvider(db: Executor, id: string): Promise<ProviderRow> {
   return row;
 }
 
+/** Who changes the providers: the administrator and their request's address. */
+export interface ProviderActor {
+  id: number;
+  address: string | null;
+}
+
+/** A provider as the audit log keeps it: never its key, only whether it has one. */
+function auditView(row: ProviderRow) {
+  const { apiKeySealed, ...rest } = row;
+  return { ...rest, hasApiKey: apiKeySealed !== null };
+}
+
+const providerAudit = (
+  tx: Executor,
+  actor: ProviderActor,
+  action: 'ai.provider.create' | 'ai.provider.update' | 'ai.provider.delete',
+  id: string,
+  change: { before?: ProviderRow; after?: ProviderRow },
+) =>
+  recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: 'aiProvider',
+    targetId: id,
+    before: change.before && auditView(change.before),
+    after: change.after && auditView(change.after),
+    address: actor.address,
+  });
+
 type ParsedInput = ReturnType<typeof aiProviderInputSchema.parse>;
 
 function fields(input: ParsedInput) {
@@ -59,11 +89,11 @@ export async function listProviders(db: Database, userId: number) {
 /** The first provider becomes the default; a new default takes over from the old one. */
 export async function createProvider(
   db: Database,
-  userId: number,
+  actor: ProviderActor,
   cipher: KeyCipher,
   input: AiProviderInput,
 ) {
-  await requireModelAdmin(db, userId);
+  await requireModelAdmin(db, actor.id);
   const parsed = aiProviderInputSchema.parse(input);
   return db.transaction(async (tx) => {
     const first = !(await repo.hasProvider(tx));
@@ -74,6 +104,7 @@ export async function createProvider(
       apiKeySealed: parsed.apiKey ? cipher.seal(parsed.apiKey) : null,
     });
     if (!row) throw new AppError(ErrorCode.serverError);
+    await providerAudit(tx, actor, 'ai.provider.create', row.id, { after: row });
     return row;
   });
 }
@@ -81,12 +112,12 @@ export async function createProvider(
 /** The default stays the default: another provider takes it over by being made the default. */
 export async function updateProvider(
   db: Database,
-  userId: number,
+  actor: ProviderActor,
   cipher: KeyCipher,
   id: string,
   input: AiProviderInput,
 ) {
-  await requireModelAdmin(db, userId);
+  await requireModelAdmin(db, actor.id);
   const parsed = aiProviderInputSchema.parse(input);
   return db.transaction(async (tx) => {
     const current = await findProvider(tx, id);
@@ -106,13 +137,14 @@ export async function updateProvider(
       updatedAt: new Date(),
     });
     if (!row) throw new AppError(ErrorCode.dataMissing);
+    await providerAudit(tx, actor, 'ai.provider.update', id, { before: current, after: row });
     return row;
   });
 }
 
 /** Deleting the default makes the oldest remaining provider the default. */
-export async function deleteProvider(db: Database, userId: number, id: string) {
-  await requireModelAdmin(db, userId);
+export async function deleteProvider(db: Database, actor: ProviderActor, id: string) {
+  await requireModelAdmin(db, actor.id);
   await db.transaction(async (tx) => {
     const row = await findProvider(tx, id);
     await repo.deleteProvider(tx, id);
@@ -120,6 +152,7 @@ export async function deleteProvider(db: Database, userId: number, id: string) {
       const next = await repo.oldestProvider(tx);
       if (next) await repo.makeDefault(tx, next.id);
     }
+    await providerAudit(tx, actor, 'ai.provider.delete', id, { before: row });
   });
 }
 

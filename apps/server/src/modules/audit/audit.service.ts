@@ -1,5 +1,10 @@
 // Recording acts in the audit log and reading it back (the list and its CSV export).
-import type { AuditExportQuery, AuditListFilter, AuditListResponse } from '@library/contract';
+import type {
+  AuditExportQuery,
+  AuditListFilter,
+  AuditListResponse,
+  SpaceAuditFilter,
+} from '@library/contract';
 import type { Executor } from '../../db/database.js';
 import { csvDocument } from '../../lib/csv.js';
 import { presentAuditEntry } from './audit.presenter.js';
@@ -58,8 +63,27 @@ function filterOf(query: Omit<AuditListFilter, 'page' | 'pageSize'>): repo.Audit
   };
 }
 
-export async function listAudit(db: Executor, query: AuditListFilter): Promise<AuditListResponse> {
-  const filter = filterOf(query);
+export function listAudit(db: Executor, query: AuditListFilter): Promise<AuditListResponse> {
+  return listRows(db, filterOf(query), query);
+}
+
+/**
+ * One space's rows, newest first. The caller has checked that the reader manages the space (the
+ * space module, which records its acts here and so may depend on this one, not the other way).
+ */
+export function listSpaceAudit(
+  db: Executor,
+  spaceId: string,
+  query: SpaceAuditFilter,
+): Promise<AuditListResponse> {
+  return listRows(db, { ...filterOf(query), spaceId }, query);
+}
+
+async function listRows(
+  db: Executor,
+  filter: repo.AuditFilter,
+  query: { page: number; pageSize: number },
+): Promise<AuditListResponse> {
   const [rows, total] = await Promise.all([
     repo.findRows(db, filter, { limit: query.pageSize, offset: query.page * query.pageSize }),
     repo.countRows(db, filter),

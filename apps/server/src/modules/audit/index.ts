@@ -1,5 +1,5 @@
 // The audit module's front door: what the app and other modules may use of it.
-export { recordAudit, type AuditEntryInput } from './audit.service.js';
+export { listSpaceAudit, recordAudit, type AuditEntryInput } from './audit.service.js';
 export {
   describeReport,
   verifyAuditChain,

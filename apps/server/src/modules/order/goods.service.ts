@@ -9,8 +9,9 @@ import {
   type Locale,
 } from '@library/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import type { PaymentProviders } from '../../infra/payment/payment.js';
 import { presentAdminGoods, presentAdminGoodsList, presentPriceList } from './order.presenter.js';
 import * as repo from './order.repo.js';
@@ -48,17 +49,58 @@ function fieldsOf(parsed: GoodsBody) {
   };
 }
 
-export async function createGoods(db: Executor, body: GoodsBody) {
-  return presentAdminGoods(await repo.insertGoods(db, fieldsOf(body)), 0);
+/** Who keeps the goods: the administrator and their request's address (for the audit log). */
+export interface GoodsActor {
+  id: number;
+  address: string | null;
+}
+
+const goodsAudit = (
+  tx: Executor,
+  actor: GoodsActor,
+  action: 'goods.create' | 'goods.update' | 'goods.delete',
+  goodsId: string,
+  change: { before?: unknown; after?: unknown },
+) =>
+  recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: 'goods',
+    targetId: goodsId,
+    ...change,
+    address: actor.address,
+  });
+
+export async function createGoods(db: Database, actor: GoodsActor, body: GoodsBody) {
+  const row = await db.transaction(async (tx) => {
+    const made = await repo.insertGoods(tx, fieldsOf(body));
+    await goodsAudit(tx, actor, 'goods.create', made.id, { after: made });
+    return made;
+  });
+  return presentAdminGoods(row, 0);
 }
 
 /** Replaces a goods' fields; orders placed before keep what they bought. */
-export async function updateGoods(db: Executor, goodsId: string, body: GoodsBody) {
-  const row = await repo.updateGoods(db, goodsId, fieldsOf(body));
-  if (!row) throw new AppError(ErrorCode.dataMissing);
+export async function updateGoods(
+  db: Database,
+  actor: GoodsActor,
+  goodsId: string,
+  body: GoodsBody,
+) {
+  const row = await db.transaction(async (tx) => {
+    const before = await repo.findLiveGoods(tx, goodsId);
+    const changed = await repo.updateGoods(tx, goodsId, fieldsOf(body));
+    if (!changed) throw new AppError(ErrorCode.dataMissing);
+    await goodsAudit(tx, actor, 'goods.update', goodsId, { before, after: changed });
+    return changed;
+  });
   return presentAdminGoods(row, await repo.countOrdersOf(db, goodsId));
 }
 
-export async function deleteGoods(db: Executor, goodsId: string) {
-  if (!(await repo.deleteGoods(db, goodsId))) throw new AppError(ErrorCode.dataMissing);
+export async function deleteGoods(db: Database, actor: GoodsActor, goodsId: string) {
+  await db.transaction(async (tx) => {
+    const before = await repo.findLiveGoods(tx, goodsId);
+    if (!(await repo.deleteGoods(tx, goodsId))) throw new AppError(ErrorCode.dataMissing);
+    await goodsAudit(tx, actor, 'goods.delete', goodsId, { before });
+  });
 }

@@ -31,6 +31,11 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
   /** Refuses (403 + 700007) a caller not holding the resource `action` needs. */
   const administrator = (request: FastifyRequest, action: OrderAdminAction) =>
     holder(request, orderAdminResource[action]);
+  /** The administrator, refused as above, with their request's address for the audit log. */
+  const actor = async (request: FastifyRequest, action: OrderAdminAction) => ({
+    id: await administrator(request, action),
+    address: request.ip,
+  });
 
   // ---- goods ----
   app.get(
@@ -46,8 +51,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
     '/api/system/v1/goods',
     { schema: { tags, body: goodsRequestSchema, response: okResponse(adminGoodsSchema) } },
     async (request) => {
-      await administrator(request, 'editGoods');
-      return ok(await goods.createGoods(db, request.body));
+      return ok(await goods.createGoods(db, await actor(request, 'editGoods'), request.body));
     },
   );
 
@@ -62,8 +66,8 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await administrator(request, 'editGoods');
-      return ok(await goods.updateGoods(db, request.params.id, request.body));
+      const by = await actor(request, 'editGoods');
+      return ok(await goods.updateGoods(db, by, request.params.id, request.body));
     },
   );
 
@@ -71,8 +75,7 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
     '/api/system/v1/goods/:id',
     { schema: { tags, params: idParamsSchema, response: emptyResponse } },
     async (request) => {
-      await administrator(request, 'editGoods');
-      await goods.deleteGoods(db, request.params.id);
+      await goods.deleteGoods(db, await actor(request, 'editGoods'), request.params.id);
       return ok(null);
     },
   );
@@ -136,8 +139,8 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await administrator(request, 'refund');
-      return ok(await admin.refundOrder(deps, request.params.id, request.body.reason));
+      const by = await actor(request, 'refund');
+      return ok(await admin.refundOrder(deps, by, request.params.id, request.body.reason));
     },
   );
 
@@ -152,8 +155,8 @@ export function registerOrderAdminRoutes(app: App, deps: OrderDeps) {
       },
     },
     async (request) => {
-      await administrator(request, 'closeRefund');
-      return ok(await admin.closeRefund(deps, request.params.id, request.body.reason));
+      const by = await actor(request, 'closeRefund');
+      return ok(await admin.closeRefund(deps, by, request.params.id, request.body.reason));
     },
   );
 }

@@ -9,8 +9,10 @@ import {
 } from '@library/contract';
 import { AppError } from '../../http/app-error.js';
 import { csvDocument } from '../../lib/csv.js';
+import { recordAudit } from '../audit/index.js';
 import { presentAdminOrderDetail, presentAdminOrderList } from './order.presenter.js';
 import * as repo from './order.repo.js';
+import type { OrderRow } from './order.repo.js';
 import { refusal } from './order.states.js';
 import { refundThroughProvider, type OrderDeps } from './payment.service.js';
 
@@ -39,21 +41,67 @@ export async function getOrder(deps: OrderDeps, orderId: string): Promise<AdminO
   return presentAdminOrderDetail(row, grants.get(orderId), notifications);
 }
 
-/** An administrator refunds: paid or refunding → refundCompleted through the provider. */
-export async function refundOrder(deps: OrderDeps, orderId: string, reason: string) {
-  await refundThroughProvider(deps, orderId, reason);
+/** The audit row's view of an order: its state and the refund's facts, not the buyer's data. */
+const refundFacts = (order: OrderRow) => ({
+  orderNo: order.orderNo,
+  state: order.state,
+  amount: order.amount,
+  currency: order.currency,
+  refundReason: order.refundReason,
+  refundCloseReason: order.refundCloseReason,
+});
+
+/**
+ * An administrator refunds: paid or refunding → refundCompleted through the provider. The
+ * provider is called between the order's moves, outside any transaction (a payment call must not
+ * hold the database), so the audit row is written in its own transaction once the provider has
+ * answered; a refused refund leaves no row.
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  actor: { id: number; address: string | null },
+  orderId: string,
+  reason: string,
+) {
+  const before = await repo.findOrder(deps.db, orderId);
+  const after = await refundThroughProvider(deps, orderId, reason);
+  await recordAudit(deps.db, {
+    actorId: actor.id,
+    action: 'order.refund',
+    targetType: 'order',
+    targetId: orderId,
+    before: before && refundFacts(before),
+    after: { ...refundFacts(after), reason },
+    address: actor.address,
+  });
   return getOrder(deps, orderId);
 }
 
 /** refunding → refundClosed: the refund is declined, the order (and its grant) stays. */
-export async function closeRefund(deps: OrderDeps, orderId: string, reason: string) {
-  const order = await repo.findOrder(deps.db, orderId);
-  if (!order) throw new AppError(ErrorCode.dataMissing);
-  const moved = await repo.moveOrder(deps.db, orderId, 'closeRefund', {
-    refundClosedAt: new Date(),
-    refundCloseReason: reason,
+export async function closeRefund(
+  deps: OrderDeps,
+  actor: { id: number; address: string | null },
+  orderId: string,
+  reason: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, orderId);
+    if (!order) throw new AppError(ErrorCode.dataMissing);
+    const moved = await repo.moveOrder(tx, orderId, 'closeRefund', {
+      refundClosedAt: new Date(),
+      refundCloseReason: reason,
+    });
+    if (!moved) throw refusal((await repo.findOrder(tx, orderId))?.state ?? order.state);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'order.refund.close',
+      targetType: 'order',
+      targetId: orderId,
+      before: refundFacts(order),
+      after: refundFacts(moved),
+      address: actor.address,
+    });
   });
-  if (!moved) throw refusal((await repo.findOrder(deps.db, orderId))?.state ?? order.state);
   return getOrder(deps, orderId);
 }
 

@@ -80,7 +80,7 @@ export function registerShareRoutes(
   app.post(
     '/api/v1/share',
     { schema: { tags, body: createShareRequestSchema, response: okResponse(shareSchema) } },
-    async (request) => ok(await shares.createShare(db, me(request), request.body)),
+    async (request) => ok(await shares.createShare(db, me(request), request.body, request.ip)),
   );
 
   app.get(
@@ -103,7 +103,13 @@ export function registerShareRoutes(
     },
     async (request) => {
       const { spaceId } = request.params;
-      await shares.setShareSettings(db, me(request), spaceId, request.body.editorsMayShare);
+      await shares.setShareSettings(
+        db,
+        me(request),
+        spaceId,
+        request.body.editorsMayShare,
+        request.ip,
+      );
       return ok(null);
     },
   );
@@ -119,14 +125,14 @@ export function registerShareRoutes(
       },
     },
     async (request) =>
-      ok(await shares.updateShare(db, me(request), request.params.id, request.body)),
+      ok(await shares.updateShare(db, me(request), request.params.id, request.body, request.ip)),
   );
 
   app.delete(
     '/api/v1/share/:id',
     { schema: { tags, params: idParamsSchema, response: emptyResponse } },
     async (request) => {
-      await shares.revokeShare(db, me(request), request.params.id);
+      await shares.revokeShare(db, me(request), request.params.id, request.ip);
       return ok(null);
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { requireFeature } from '../account/index.js';
+import { recordAudit } from '../audit/index.js';
 import { accessNode, accessSpace } from '../space/index.js';
 import { mayShare } from '../space/index.js';
 import { hashPassword } from '../user/index.js';
@@ -22,6 +23,38 @@ import * as repo from './share.repo.js';
 
 const notFound = () => new AppError(ErrorCode.dataMissing);
 const day = 24 * 60 * 60 * 1000;
+
+/** A share as the audit log keeps it: never its token or password, only whether it has one. */
+const shareView = (share: repo.ShareRow) => ({
+  targetType: share.targetType,
+  nodeId: share.nodeId,
+  createdBy: share.createdBy,
+  hasPassword: share.passwordHash !== null,
+  expiresAt: share.expiresAt,
+  showComments: share.showComments,
+  allowDownload: share.allowDownload,
+  allowAi: share.allowAi,
+});
+
+function shareAudit(
+  tx: Executor,
+  userId: number,
+  address: string | null,
+  action: `share.${string}`,
+  share: repo.ShareRow,
+  change: { before?: repo.ShareRow; after?: repo.ShareRow },
+) {
+  return recordAudit(tx, {
+    actorId: userId,
+    action,
+    targetType: 'share',
+    targetId: share.id,
+    spaceId: share.spaceId,
+    before: change.before && shareView(change.before),
+    after: change.after && shareView(change.after),
+    address,
+  });
+}
 
 /** When a link made now with `expiry` stops working (null: never). */
 export function expiryDate(expiry: ShareExpiry, date: string | null | undefined, now: Date) {
@@ -64,6 +97,7 @@ export async function createShare(
   db: Database,
   userId: number,
   input: CreateShareRequest,
+  address: string | null = null,
 ): Promise<Share> {
   const { space, role, node } = await accessTarget(db, userId, input);
   if (!mayShare(role, await editorsMayShare(db, space.id))) {
@@ -71,17 +105,22 @@ export async function createShare(
   }
   await requireFeature(db, userId, 'spaceExternalAccess');
   const now = new Date();
-  const row = await repo.insertShare(db, {
-    token: crypto.randomBytes(32).toString('base64url'),
-    spaceId: space.id,
-    targetType: input.targetType,
-    nodeId: node?.id ?? null,
-    createdBy: userId,
-    passwordHash: input.password ? await hashPassword(input.password) : null,
-    expiresAt: expiryDate(input.expiry, input.expiresAt, now),
-    showComments: input.showComments,
-    allowDownload: input.allowDownload,
-    allowAi: input.allowAi,
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await db.transaction(async (tx) => {
+    const made = await repo.insertShare(tx, {
+      token: crypto.randomBytes(32).toString('base64url'),
+      spaceId: space.id,
+      targetType: input.targetType,
+      nodeId: node?.id ?? null,
+      createdBy: userId,
+      passwordHash,
+      expiresAt: expiryDate(input.expiry, input.expiresAt, now),
+      showComments: input.showComments,
+      allowDownload: input.allowDownload,
+      allowAi: input.allowAi,
+    });
+    await shareAudit(tx, userId, address, 'share.create', made, { after: made });
+    return made;
   });
   return (
     await present(
@@ -144,6 +183,7 @@ export async function updateShare(
   userId: number,
   shareId: string,
   input: UpdateShareRequest,
+  address: string | null = null,
 ): Promise<Share> {
   const { share, space } = await managedShare(db, userId, shareId);
   const changes: Partial<repo.NewShare> = {};
@@ -160,8 +200,12 @@ export async function updateShare(
   if (input.showComments !== undefined) changes.showComments = input.showComments;
   if (input.allowDownload !== undefined) changes.allowDownload = input.allowDownload;
   if (input.allowAi !== undefined) changes.allowAi = input.allowAi;
-  const row = await repo.updateShare(db, share.id, changes);
-  if (!row) throw notFound();
+  const row = await db.transaction(async (tx) => {
+    const changed = await repo.updateShare(tx, share.id, changes);
+    if (!changed) throw notFound();
+    await shareAudit(tx, userId, address, 'share.update', share, { before: share, after: changed });
+    return changed;
+  });
   return (
     await present(
       db,
@@ -173,9 +217,17 @@ export async function updateShare(
 }
 
 /** Revokes a share: its link and every grant answer 404 from now on. */
-export async function revokeShare(db: Database, userId: number, shareId: string) {
+export async function revokeShare(
+  db: Database,
+  userId: number,
+  shareId: string,
+  address: string | null = null,
+) {
   const { share } = await managedShare(db, userId, shareId);
-  await repo.deleteShare(db, share.id);
+  await db.transaction(async (tx) => {
+    await repo.deleteShare(tx, share.id);
+    await shareAudit(tx, userId, address, 'share.revoke', share, { before: share });
+  });
 }
 
 export async function setShareSettings(
@@ -183,8 +235,20 @@ export async function setShareSettings(
   userId: number,
   spaceId: string,
   editorsMayShare: boolean,
+  address: string | null = null,
 ) {
   const { role } = await accessSpace(db, userId, spaceId, 'participate');
   if (!mayChangeShareSettings(role)) throw notFound();
-  await setEditorsMayShare(db, spaceId, editorsMayShare);
+  await db.transaction(async (tx) => {
+    await setEditorsMayShare(tx, spaceId, editorsMayShare);
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'share.settings',
+      targetType: 'space',
+      targetId: spaceId,
+      spaceId,
+      after: { editorsMayShare },
+      address,
+    });
+  });
 }

@@ -71,6 +71,7 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
         request.params.id,
         request.body,
         deps.quotas,
+        request.ip,
       );
       return ok({ memberGroupId: group.id });
     },
@@ -92,6 +93,7 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
         currentSession(request).userId,
         request.params.id,
         request.body,
+        request.ip,
       );
       return ok(null);
     },
@@ -101,7 +103,12 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
     '/api/v2/space/memberGroup/:id',
     { schema: { tags, params: idParamsSchema, response: emptyResponse } },
     async (request) => {
-      await members.deleteMemberGroup(db, currentSession(request).userId, request.params.id);
+      await members.deleteMemberGroup(
+        db,
+        currentSession(request).userId,
+        request.params.id,
+        request.ip,
+      );
       return ok(null);
     },
   );
@@ -117,7 +124,13 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
       },
     },
     async (request) => {
-      await members.addMember(db, currentSession(request).userId, request.params.id, request.body);
+      await members.addMember(
+        db,
+        currentSession(request).userId,
+        request.params.id,
+        request.body,
+        request.ip,
+      );
       return ok(null);
     },
   );
@@ -159,7 +172,8 @@ export function registerMemberRoutes(app: App, deps: { db: Database; quotas: Quo
     },
     async (request) => {
       const { id, memberType, memberId } = request.params;
-      await members.removeMember(db, currentSession(request).userId, id, { memberType, memberId });
+      const member = { memberType, memberId };
+      await members.removeMember(db, currentSession(request).userId, id, member, request.ip);
       return ok(null);
     },
   );

@@ -26,6 +26,7 @@ import {
 } from '../account/index.js';
 import { findFriend } from '../addrbook/index.js';
 import { findTeam, inTree, managesTeam, rolesIn as teamRolesIn } from '../addrbook/index.js';
+import { recordAudit } from '../audit/index.js';
 import { findByAccount } from '../user/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
@@ -38,6 +39,33 @@ import {
 } from './member.presenter.js';
 import * as repo from './member.repo.js';
 import { addUserMember, insertMemberGroup, liveSpaces, lockSpaceRow } from './space.repo.js';
+
+/** A member group as the audit log keeps it. */
+const groupView = (group: repo.MemberGroupRow) => ({
+  memberGroupId: group.id,
+  name: group.name,
+  role: group.role,
+});
+
+/** A change of a space's membership, in its transaction, with the caller's address. */
+function memberAudit(
+  tx: Executor,
+  userId: number,
+  address: string | null,
+  action: `space.memberGroup.${string}` | `space.member.${string}`,
+  group: repo.MemberGroupRow,
+  change: { before?: unknown; after?: unknown },
+) {
+  return recordAudit(tx, {
+    actorId: userId,
+    action,
+    targetType: 'memberGroup',
+    targetId: group.id,
+    spaceId: group.spaceId,
+    ...change,
+    address,
+  });
+}
 
 /** The member group with its space, if the caller may manage it (owner groups: owners only). */
 async function manageableGroup(db: Database, userId: number, memberGroupId: string) {
@@ -74,6 +102,7 @@ export async function createMemberGroup(
   spaceId: string,
   input: { name: string; role: Exclude<SpaceRole, 'owner'> },
   site: Quotas = defaultQuotas,
+  address: string | null = null,
 ) {
   const { space } = await accessSpace(db, userId, spaceId, 'manage');
   await requireSpaceFeature(db, userId, space, 'createSpaceGroup', 'joinSpaceGroup');
@@ -83,12 +112,16 @@ export async function createMemberGroup(
     const groups = await repo.memberGroupsOf(tx, spaceId);
     const quotas = await quotasOf(tx, space.ownerId, site);
     assertWithinQuota('groupsPerSpace', quotas.groupsPerSpace, groups.length);
-    return insertMemberGroup(tx, {
+    const group = await insertMemberGroup(tx, {
       spaceId,
       name: input.name,
       role: input.role,
       position: positionBetween(groups.at(-1)?.position ?? null, null),
     });
+    await memberAudit(tx, userId, address, 'space.memberGroup.create', group, {
+      after: groupView(group),
+    });
+    return group;
   });
 }
 
@@ -97,22 +130,41 @@ export async function updateMemberGroup(
   userId: number,
   memberGroupId: string,
   input: { name?: string; role?: Exclude<SpaceRole, 'owner'> },
+  address: string | null = null,
 ) {
   const group = await manageableGroup(db, userId, memberGroupId);
   if (group.role === 'owner' && input.role) {
     throw new AppError(ErrorCode.operationNotAllowed, { detail: 'the owner group keeps its role' });
   }
-  await repo.updateMemberGroup(db, memberGroupId, input);
+  await db.transaction(async (tx) => {
+    await repo.updateMemberGroup(tx, memberGroupId, input);
+    // a new role changes what every member of the group may do
+    const action = input.role && input.role !== group.role ? 'role' : 'update';
+    await memberAudit(tx, userId, address, `space.memberGroup.${action}`, group, {
+      before: groupView(group),
+      after: { ...groupView(group), ...input },
+    });
+  });
 }
 
-export async function deleteMemberGroup(db: Database, userId: number, memberGroupId: string) {
+export async function deleteMemberGroup(
+  db: Database,
+  userId: number,
+  memberGroupId: string,
+  address: string | null = null,
+) {
   const group = await manageableGroup(db, userId, memberGroupId);
   if (group.role === 'owner') {
     throw new AppError(ErrorCode.operationNotAllowed, {
       detail: 'the owner group cannot be deleted',
     });
   }
-  await repo.deleteMemberGroup(db, memberGroupId);
+  await db.transaction(async (tx) => {
+    await repo.deleteMemberGroup(tx, memberGroupId);
+    await memberAudit(tx, userId, address, 'space.memberGroup.delete', group, {
+      before: groupView(group),
+    });
+  });
 }
 
 /** Adds a person (by account) or a team the caller is in to the group. */
@@ -121,8 +173,13 @@ export async function addMember(
   userId: number,
   memberGroupId: string,
   input: AddMemberRequest,
+  address: string | null = null,
 ) {
   const group = await manageableGroup(db, userId, memberGroupId);
+  const added = (tx: Executor, memberType: 'user' | 'team', memberId: string | number) =>
+    memberAudit(tx, userId, address, 'space.member.add', group, {
+      after: { ...groupView(group), memberType, memberId: String(memberId) },
+    });
   if (input.memberType === 'team') {
     // owners are people: a space's owners are never gained or lost by joining a team
     if (group.role === 'owner') {
@@ -131,7 +188,10 @@ export async function addMember(
     const team = await findTeam(db, input.teamId);
     if (!team || !(await inTree(db, userId, team.path[0]!)))
       throw new AppError(ErrorCode.dataMissing);
-    await repo.addTeamMember(db, group.id, team.id);
+    await db.transaction(async (tx) => {
+      await repo.addTeamMember(tx, group.id, team.id);
+      await added(tx, 'team', team.id);
+    });
     return;
   }
   const person = await findByAccount(db, input.account);
@@ -140,11 +200,19 @@ export async function addMember(
   if (refusalOf(await featuresOf(db, person.id), 'joinSpace')) {
     throw new AppError(ErrorCode.noJoinSpace);
   }
-  await addUserMember(db, group.id, person.id);
+  await db.transaction(async (tx) => {
+    await addUserMember(tx, group.id, person.id);
+    await added(tx, 'user', person.id);
+  });
 }
 
 /** The caller leaves a group they are in by themselves (not one they are in through a team). */
-async function leaveGroup(db: Database, userId: number, memberGroupId: string) {
+async function leaveGroup(
+  db: Database,
+  userId: number,
+  memberGroupId: string,
+  address: string | null,
+) {
   const group = await repo.findMemberGroup(db, memberGroupId);
   if (!group) throw new AppError(ErrorCode.dataMissing);
   await accessSpace(db, userId, group.spaceId, 'participate');
@@ -157,6 +225,9 @@ async function leaveGroup(db: Database, userId: number, memberGroupId: string) {
       throw new AppError(ErrorCode.dataMissing);
     }
     await assertOwnerRemains(tx, group);
+    await memberAudit(tx, userId, address, 'space.member.leave', group, {
+      before: { ...groupView(group), ...member },
+    });
   });
 }
 
@@ -174,9 +245,10 @@ export async function removeMember(
   userId: number,
   memberGroupId: string,
   member: { memberType: 'user' | 'team'; memberId: string },
+  address: string | null = null,
 ) {
   if (member.memberType === 'user' && member.memberId === String(userId)) {
-    return leaveGroup(db, userId, memberGroupId);
+    return leaveGroup(db, userId, memberGroupId, address);
   }
   const group = await manageableGroup(db, userId, memberGroupId);
   await db.transaction(async (tx) => {
@@ -184,6 +256,9 @@ export async function removeMember(
       throw new AppError(ErrorCode.dataMissing);
     }
     await assertOwnerRemains(tx, group);
+    await memberAudit(tx, userId, address, 'space.member.remove', group, {
+      before: { ...groupView(group), ...member },
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import type { App } from '../../http/route-types.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import type { AvatarStore } from '../user/index.js';
 import { registerMemberRoutes } from './member.routes.js';
+import { registerSpaceAuditRoutes } from './space-audit.routes.js';
 import { registerSpaceIconRoutes } from './space-icon.routes.js';
 import { registerSpaceRoutes } from './space.routes.js';
 
@@ -15,6 +16,7 @@ export function registerSpaceModule(
   registerSpaceRoutes(app, deps);
   registerSpaceIconRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerSpaceAuditRoutes(app, deps);
   // a missing image is fine, so the job may run twice
   app.jobs.handle(Job.removeSpaceIcon, ({ key }) => deps.avatars.remove(key));
 }

@@ -149,7 +149,16 @@ export function registerSpaceRoutes(
       },
     },
     async (request) =>
-      ok(await spaces.updateSpace(db, avatars, me(request), request.params.id, request.body)),
+      ok(
+        await spaces.updateSpace(
+          db,
+          avatars,
+          me(request),
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
+      ),
   );
 
   app.delete(

@@ -20,6 +20,7 @@ import { assertWithinQuota, quotasOf, requireFeature } from '../account/index.js
 import type { AvatarStore } from '../user/index.js';
 import { verifyPassword } from '../user/index.js';
 import { getUser } from '../user/index.js';
+import { recordAudit } from '../audit/index.js';
 import { accessSpace } from './space-access.js';
 import { rolesInSpaces } from './space-roles.js';
 import { highestRole } from './space.policy.js';
@@ -156,6 +157,7 @@ export async function updateSpace(
   userId: number,
   spaceId: string,
   input: UpdateSpaceRequest,
+  address: string | null = null,
 ): Promise<SpaceDetail> {
   // Only the fields the request names change (the web sends what the user changed), and the
   // row is locked while the icon is compared and written: a save and an icon upload (or two
@@ -173,6 +175,19 @@ export async function updateSpace(
     }
     const updated = await repo.updateSpace(tx, spaceId, input);
     if (!updated) throw new AppError(ErrorCode.dataMissing);
+    // opening the space to visitors or closing it is in the audit log; names and icons are not
+    if (updated.openToVisitors !== space.openToVisitors) {
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'space.visitors',
+        targetType: 'space',
+        targetId: spaceId,
+        spaceId,
+        before: { openToVisitors: space.openToVisitors },
+        after: { openToVisitors: updated.openToVisitors },
+        address,
+      });
+    }
     return updated.icon !== icon ? spaceIconKey(spaceId, icon) : null;
   });
   // an uploaded image the new icon replaces leaves the avatar store (a leftover is harmless)

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { App } from '../../http/route-types.js';
 import { sendFile } from '../../http/send-file.js';
+import { recordAudit } from '../audit/index.js';
 import {
   backupTokenHeader,
   loopbackUrl,
@@ -50,6 +51,17 @@ export function registerBackupRoutes(
       if (!fromThisMachine(request) || !sameToken(request.headers[backupTokenHeader], token)) {
         throw new AppError(ErrorCode.dataMissing, { status: 404 });
       }
+      // in the log before the copy starts (the copy holds the database; the archive has the row).
+      // `npm run backup` on this machine is the caller: no account, the operator's shell.
+      await recordAudit(deps.database.db, {
+        actorId: null,
+        action: 'system.backup',
+        targetType: 'system',
+        targetId: null,
+        after: { by: 'server', appVersion: deps.version },
+        address: request.ip,
+        device: 'npm run backup',
+      });
       const body = new PassThrough();
       const started = Date.now();
       writeBackup(

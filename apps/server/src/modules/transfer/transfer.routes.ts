@@ -75,6 +75,7 @@ export function registerTransferRoutes(app: App, deps: TransferDeps) {
           currentSession(request).userId,
           request.params.spaceId,
           request.body,
+          request.ip,
         ),
       ),
   );

@@ -23,6 +23,7 @@ import { AppError } from '../../http/app-error.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, type JobHandler } from '../../infra/jobs/job-queue.js';
 import { storageKeys } from '../../infra/storage/storage-driver.js';
+import { recordAudit } from '../audit/index.js';
 import { destroyFilesOfImport } from '../file/index.js';
 import type { FileDeps } from '../file/index.js';
 import type { TreeRowsShape } from '../tree/index.js';
@@ -117,20 +118,38 @@ export async function startExport(
   userId: number,
   spaceId: string,
   request: ExportRequest,
+  address: string | null = null,
 ): Promise<Transfer> {
   const { planExport } = await import('./export.service.js');
   const plan = await planExport(deps, userId, spaceId, request.nodeId);
-  return queue(deps.db, {
+  const values = {
     userId,
     spaceId,
     nodeId: request.nodeId ?? null,
-    kind: 'export',
+    kind: 'export' as const,
     format: request.format ?? 'markdown',
     total: plan.pages.length,
-  });
+  };
+  // an export takes a space's content out of the library: the log says who started which
+  return queue(deps.db, values, (tx, transfer) =>
+    recordAudit(tx, {
+      actorId: userId,
+      action: 'space.export',
+      targetType: 'transfer',
+      targetId: transfer.id,
+      spaceId,
+      after: { nodeId: values.nodeId, format: values.format, pages: values.total },
+      address,
+    }),
+  );
 }
 
-async function queue(db: Database, values: Parameters<typeof repo.insertTransfer>[1]) {
+async function queue(
+  db: Database,
+  values: Parameters<typeof repo.insertTransfer>[1],
+  /** the act's audit row, written last in the transaction */
+  audit?: (tx: Executor, transfer: { id: string }) => Promise<void>,
+) {
   const row = await db.transaction(async (tx) => {
     const inserted = await repo.insertTransfer(tx, values);
     await enqueueJob(
@@ -139,6 +158,7 @@ async function queue(db: Database, values: Parameters<typeof repo.insertTransfer
       { transferId: inserted.id },
       { maxAttempts: runAttempts },
     );
+    await audit?.(tx, inserted);
     return inserted;
   });
   return presentTransfer(row);

@@ -167,6 +167,7 @@ export function registerTreeRoutes(app: App, deps: { db: Database; treeRows: Tre
           me(request),
           request.params.id,
           request.body.visitorsClosed,
+          request.ip,
         ),
       ),
   );

@@ -17,6 +17,7 @@ import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { positionBetween } from '../../lib/position.js';
 import type { AccessCache } from '../space/index.js';
+import { recordAudit } from '../audit/index.js';
 import { accessNode, accessSpace, type NodeRow } from '../space/index.js';
 import { can } from '../space/index.js';
 import { audienceOf, hiddenFromVisitors, nodeShown } from '../space/index.js';
@@ -202,14 +203,27 @@ export async function setTopicVisitors(
   userId: number,
   topicId: string,
   visitorsClosed: boolean,
+  address: string | null = null,
 ) {
-  await accessNode(db, userId, topicId, 'manage', 'topic');
-  const updated = await repo.updateNode(db, topicId, {
-    visitorsClosed,
-    updatedBy: userId,
-    updatedAt: new Date(),
+  const { node } = await accessNode(db, userId, topicId, 'manage', 'topic');
+  await db.transaction(async (tx) => {
+    const updated = await repo.updateNode(tx, topicId, {
+      visitorsClosed,
+      updatedBy: userId,
+      updatedAt: new Date(),
+    });
+    if (!updated) throw notFound();
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'space.topic.visitors',
+      targetType: 'topic',
+      targetId: topicId,
+      spaceId: node.spaceId,
+      before: { visitorsClosed: node.visitorsClosed },
+      after: { visitorsClosed },
+      address,
+    });
   });
-  if (!updated) throw notFound();
   return topicDetail(db, userId, topicId);
 }
 

@@ -178,3 +178,87 @@ describe('space settings: saving the general fields', () => {
     });
   });
 });
+
+describe('space settings: the audit tab', () => {
+  beforeEach(() => queryClient.clear());
+  afterEach(() => {
+    resetApiClient();
+    toast.closeAll();
+  });
+
+  const row = (id: string, action: string) => ({
+    id,
+    at: '2026-11-26T08:05:09.000Z',
+    actorId: '10001',
+    actorName: '空间管理员',
+    action,
+    targetType: 'memberGroup',
+    targetId: '31',
+    spaceId,
+    before: { role: 'reader' },
+    after: { role: 'editor' },
+    address: '203.0.113.9',
+    device: null,
+  });
+
+  it('lists the space’s rows a page at a time for its admins', async () => {
+    const server = createFakeServer({
+      [`GET /api/v2/space/${spaceId}/audit`]: (request: RecordedRequest) => ({
+        body: {
+          list:
+            request.query.get('page') === '0'
+              ? [row('12', 'space.memberGroup.role')]
+              : [row('2', 'share.create')],
+          total: 11,
+          page: Number(request.query.get('page')),
+          pageSize: Number(request.query.get('pageSize')),
+        },
+      }),
+    });
+    configureApiClient({ fetch: server.fetch });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <SpaceSettingsDialog open space={space} onClose={() => undefined} />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: '操作记录' }));
+    const first = (await screen.findByText('space.memberGroup.role')).closest('tr') as HTMLElement;
+    expect(within(first).getByText('空间管理员 (10001)')).toBeTruthy();
+    expect(within(first).getByText('memberGroup 31')).toBeTruthy();
+    expect(server.find('GET', `/api/v2/space/${spaceId}/audit`)[0]?.query.get('pageSize')).toBe(
+      '10',
+    );
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('share.create')).toBeTruthy();
+    expect(server.find('GET', `/api/v2/space/${spaceId}/audit`).at(-1)?.query.get('page')).toBe(
+      '1',
+    );
+  });
+
+  it('has no audit tab for someone who may not manage the space', async () => {
+    configureApiClient({ fetch: createFakeServer({}).fetch });
+    const reader = {
+      ...space,
+      role: 'reader' as const,
+      abilities: { ...space.abilities, canEdit: false, canManage: false, canShare: false },
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <SpaceSettingsDialog open space={reader} onClose={() => undefined} />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    await screen.findByRole('tab', { name: '基本信息' });
+    expect(screen.queryByRole('tab', { name: '操作记录' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 // Space settings for admins: name, icon, description, open to visitors; members by member
-// group (add by account, remove, new group with a role); the AI chat (features/ai); deleting the
-// space (owner) asks for the password — a wrong one shows the server's message and deletes nothing.
+// group (add by account, remove, new group with a role); the AI chat (features/ai); the space's
+// audit rows (features/audit); deleting the space (owner) asks for the password — a wrong one
+// shows the server's message and deletes nothing.
 import { Suspense, useRef, useState } from 'react';
 import { Button, Form, Input, Modal, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { spaceKeys } from '../api/space-keys';
 import { updateSpace } from '../api/update-space';
 import { uploadSpaceIcon } from '../api/upload-space-icon';
 import { SpaceAiSettings } from '../../ai';
+import { SpaceAuditPanel } from '../../audit';
 import { SpaceShareSettings } from '../../share';
 import { IconPicker } from './IconPicker';
 import { TemplateListSettings } from '../../templates';
@@ -69,6 +71,19 @@ export function SpaceSettingsDialog({ open, space, onClose }: SpaceSettingsDialo
             label: t('ai.settings.tab'),
             children: <SpaceAiSettings spaceId={space.spaceId} />,
           },
+          ...(space.abilities.canManage
+            ? [
+                {
+                  key: 'audit',
+                  label: t('system.audit.spaceTab'),
+                  children: (
+                    <Suspense fallback={null}>
+                      <SpaceAuditPanel spaceId={space.spaceId} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           ...(space.abilities.canDelete
             ? [
                 {

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { sysAdminRoles, sysOrdersRoles } from '../../../config/sys-roles';
 
 /**
- * System administration: users, permission and AI models (administrators), orders (also roles
+ * System administration: users, permission, AI models, templates and the audit log (administrators), orders (also roles
  * granted its menu); the tabs are the screens the user may see.
  */
 export function SysManageLayout() {
@@ -22,6 +22,7 @@ export function SysManageLayout() {
           { value: paths.sysPermission.path, label: t('routes.sysPermission') },
           { value: paths.sysAi.path, label: t('ai.providers.title') },
           { value: paths.sysTemplates.path, label: t('routes.sysTemplates') },
+          { value: paths.sysAudit.path, label: t('routes.sysAudit') },
         ]
       : []),
     ...(orders ? [{ value: paths.sysOrders.path, label: t('routes.sysOrders') }] : []),
