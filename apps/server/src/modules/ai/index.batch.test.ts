@@ -4,26 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../../db/database.js';
+import { queryRows } from '../../db/database.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob } from '../../infra/jobs/job-queue.js';
 import { buildSpaceWithRoles, paragraphBlock } from '../../../test/factories.js';
-import { openPrivateTestDatabase } from '../../../test/private-database.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { retrieve } from './retrieval.js';
 
 let t: TestApp;
-let database: DatabaseHandle;
 beforeAll(async () => {
-  // a database of its own on PostgreSQL, where test files share one: a worker takes every due
-  // index job in its batch, another file's included, and this file counts and drains them
-  database = await openPrivateTestDatabase();
-  t = await createTestApp({ rateLimitPerMinute: 1_000_000 }, database);
+  t = await createTestApp({ rateLimitPerMinute: 1_000_000 });
 });
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 

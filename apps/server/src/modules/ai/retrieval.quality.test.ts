@@ -5,7 +5,7 @@
 // fails the suite.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../../db/database.js';
+import { queryRows } from '../../db/database.js';
 import {
   drainAll,
   evaluate,
@@ -16,21 +16,13 @@ import {
   toTraditional,
 } from '../../../test/cmrc.js';
 import { authHeader, buildSpace, buildUser } from '../../../test/factories.js';
-import { openPrivateTestDatabase } from '../../../test/private-database.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
-let database: DatabaseHandle;
 beforeAll(async () => {
-  // a database of its own on PostgreSQL, where test files share one: a worker takes every due
-  // index job in its batch, another file's included, and this file counts and drains them
-  database = await openPrivateTestDatabase();
-  t = await createTestApp({ rateLimitPerMinute: 1_000_000 }, database);
+  t = await createTestApp({ rateLimitPerMinute: 1_000_000 });
 });
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 async function spaceOf(name: string, articles: ReturnType<typeof loadCmrc>) {
   const owner = await buildUser(t.db);
