@@ -28,11 +28,8 @@ export const Job = {
   indexFile: defineJob('ai.index-file', z.object({ fileId: z.string() })),
   /** queues the index jobs of every page and file of a space (AI switched on, restore, purge) */
   reindexSpace: defineJob('ai.reindex-space', z.object({ spaceId: z.string() })),
-  /**
-   * vacuums the AI and search indexes' tables on PGlite, which has no autovacuum; put off while
-   * index jobs are due (`since`: when it was first put off)
-   */
-  vacuumAiIndex: defineJob('ai.vacuum', z.object({ since: z.number().optional() })),
+  /** vacuums the AI and search indexes' tables on PGlite, which has no autovacuum */
+  vacuumAiIndex: defineJob('ai.vacuum', none),
   /** extracts the text of an uploaded file for the AI and search */
   extractFileText: defineJob('file.extract-text', z.object({ fileId: z.string() })),
   /** removes stored bytes no file uses any more */

@@ -86,35 +86,6 @@ describe('job queue', () => {
     expect(failed?.lastError).toBe('broken 2');
   });
 
-  it('hands due jobs of a batched kind over together, and runs a failing batch again one by one', async () => {
-    const kind = newKind();
-    const batches: number[][] = [];
-    t.jobs.handleBatch(
-      kind,
-      async (payloads) => {
-        batches.push(payloads.map((payload) => payload.n as number));
-        if (payloads.some((payload) => payload.n === 13)) throw new Error('unlucky');
-      },
-      { size: 4 },
-    );
-    for (let n = 1; n <= 6; n += 1) await enqueueJob(t.db, kind, { n });
-    await t.jobs.drain();
-    expect(batches).toEqual([
-      [1, 2, 3, 4],
-      [5, 6],
-    ]);
-    expect(await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind))).toEqual([]);
-
-    batches.length = 0;
-    for (const n of [12, 13, 14]) await enqueueJob(t.db, kind, { n }, { maxAttempts: 1 });
-    await t.jobs.drain();
-    expect(batches).toEqual([[12, 13, 14], [12], [13], [14]]);
-    const left = await t.db.select().from(jobs).where(eq(jobs.kind, kind.kind));
-    expect(left.map((job) => [job.payload, job.lastError, job.failedAt !== null])).toEqual([
-      [{ n: 13 }, 'unlucky', true],
-    ]);
-  });
-
   it('fails a job whose stored payload does not fit its kind, naming the kind', async () => {
     const job = defineJob(`${newKind().kind}-typed`, z.object({ pageId: z.string() }));
     let runs = 0;

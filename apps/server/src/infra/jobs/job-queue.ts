@@ -1,5 +1,5 @@
 // The job queue: modules enqueue work inside their own transaction (`enqueueJob`) and register
-// a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time (a kind handled in batches: up to its batch size of that kind) with FOR UPDATE SKIP LOCKED,
+// a handler per kind, both through the typed definitions of `job-catalogue.ts`; a worker loop claims due jobs one at a time with FOR UPDATE SKIP LOCKED,
 // so several server instances share the queue without taking the same job twice. A claim is a
 // lease (`locked_until`) that the worker renews while the job runs: a killed instance's job comes
 // back to the others once its lease runs out. A failed job is retried with exponential backoff;
@@ -17,9 +17,6 @@ export interface JobContext {
 }
 
 export type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<void>;
-
-/** Runs many due jobs of one kind at once (their payloads in claim order). */
-export type BatchHandler<Payload> = (payloads: Payload[]) => Promise<void>;
 
 export interface EnqueueOptions {
   /** a waiting job of the same kind and key makes this one a no-op (e.g. one reindex per page) */
@@ -75,16 +72,6 @@ export async function enqueueJobs<Payload extends object>(
 
 export interface JobQueue {
   handle<Payload extends object>(job: JobDefinition<Payload>, handler: JobHandler<Payload>): void;
-  /**
-   * Handles a kind in batches: with one due job the worker claims up to `size` due jobs of its
-   * kind and hands them over together (the index jobs: one transaction for a hundred pages). A
-   * batch that fails is run again job by job, so one bad payload fails alone.
-   */
-  handleBatch<Payload extends object>(
-    job: JobDefinition<Payload>,
-    handler: BatchHandler<Payload>,
-    options: { size: number },
-  ): void;
   /** runs one due job; false when none was due */
   runNext(): Promise<boolean>;
   /** runs due jobs until none is left (tests, benchmarks); answers how many ran */
@@ -116,17 +103,9 @@ export function createJobQueue(
   let running: Promise<unknown> | null = null;
   let stopped = true;
 
-  /** batch handlers by kind, with how many jobs a batch takes at most */
-  const batches = new Map<string, { handler: BatchHandler<unknown>; size: number }>();
-
   async function claim() {
-    const [row] = await claimRows([...handlers.keys()], 1);
-    return row ?? null;
-  }
-
-  /** Claims up to `limit` due jobs of these kinds, oldest first. */
-  async function claimRows(kinds: string[], limit: number) {
-    if (kinds.length === 0) return [];
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return null;
     const rows = await queryRows<{
       id: string | number;
       kind: string;
@@ -138,7 +117,7 @@ export function createJobQueue(
       sql`
       update jobs set attempts = attempts + 1, key = null,
         locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-      where id in (
+      where id = (
         select id from jobs
         where failed_at is null and run_at <= now()
           and queue is not distinct from nullif(current_setting('library.job_queue', true), '')
@@ -148,103 +127,48 @@ export function createJobQueue(
             sql`, `,
           )})
         order by run_at, id
-        limit ${limit}
+        limit 1
         for update skip locked
       )
       returning id, kind, payload, attempts, max_attempts`,
     );
-    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
-  }
-
-  type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
-
-  /**
-   * Renews the claims' leases while `work` runs; `attempts` names each claim, so a lease that ran
-   * out (the database was away longer than the lease) and went to another worker is left alone.
-   */
-  async function leased<T>(claimed: Claimed[], work: () => Promise<T>): Promise<T> {
-    const claims = sql.join(
-      claimed.map((job) => sql`(${job.id}::bigint, ${job.attempts}::int)`),
-      sql`, `,
-    );
-    const renewal = setInterval(() => {
-      db.execute(
-        sql`update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-            where (id, attempts) in (${claims})`,
-      ).catch((error: unknown) =>
-        log.warn({ err: error, jobs: claimed.map((job) => job.id) }, 'job lease not renewed'),
-      );
-    }, leaseMs / 3);
-    renewal.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renewal);
-    }
-  }
-
-  /** The first claimed job of a batched kind, with more due jobs of its kind, run together. */
-  async function runBatch(first: Claimed, batch: { handler: BatchHandler<unknown>; size: number }) {
-    const more = batch.size > 1 ? await claimRows([first.kind], batch.size - 1) : [];
-    const claimed = [first, ...more];
-    try {
-      await leased(claimed, () => batch.handler(claimed.map((job) => job.payload)));
-      await db.execute(
-        sql`delete from jobs where id in (${sql.join(
-          claimed.map((job) => sql`${job.id}`),
-          sql`, `,
-        )})`,
-      );
-      return;
-    } catch (error) {
-      if (claimed.length === 1) return failed(first, error);
-      log.warn(
-        { err: error, kind: first.kind, jobs: claimed.length },
-        'job batch failed; one by one',
-      );
-    }
-    for (const job of claimed) {
-      try {
-        await leased([job], () => batch.handler([job.payload]));
-        await db.delete(jobs).where(eq(jobs.id, job.id));
-      } catch (error) {
-        await failed(job, error);
-      }
-    }
-  }
-
-  /** Records a job's failure: retried later with backoff, or failed after its last attempt. */
-  async function failed(job: Claimed, error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
-    const last = job.attempts >= job.max_attempts;
-    log.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-    await db
-      .update(jobs)
-      .set({
-        lastError: message.slice(0, 2000),
-        lockedUntil: null,
-        ...(last
-          ? { failedAt: new Date() }
-          : { runAt: new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1)) }),
-      })
-      .where(eq(jobs.id, job.id));
+    const row = rows[0];
+    return row ? { ...row, id: Number(row.id) } : null;
   }
 
   async function runNext(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
-    const batch = batches.get(job.kind);
-    if (batch) {
-      await runBatch(job, batch);
-      return true;
-    }
     const handler = handlers.get(job.kind);
+    // Renews the lease while the handler runs; `attempts` names this claim, so a lease that ran
+    // out (the database was away longer than the lease) and went to another worker is left alone.
+    const renewal = setInterval(() => {
+      db.execute(
+        sql`update jobs set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+            where id = ${job.id} and attempts = ${job.attempts}`,
+      ).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not renewed'));
+    }, leaseMs / 3);
+    renewal.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await leased([job], () => handler(job.payload, { id: job.id, attempt: job.attempts }));
+      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      clearInterval(renewal);
       await db.delete(jobs).where(eq(jobs.id, job.id));
     } catch (error) {
-      await failed(job, error);
+      clearInterval(renewal);
+      const message = error instanceof Error ? error.message : String(error);
+      const last = job.attempts >= job.max_attempts;
+      log.error({ err: error, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
+      await db
+        .update(jobs)
+        .set({
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          ...(last
+            ? { failedAt: new Date() }
+            : { runAt: new Date(Date.now() + retryBaseMs * 2 ** (job.attempts - 1)) }),
+        })
+        .where(eq(jobs.id, job.id));
     }
     return true;
   }
@@ -280,22 +204,6 @@ export function createJobQueue(
         }
         await handler(parsed.data, context);
       });
-    },
-    handleBatch(job, handler, options) {
-      if (handlers.has(job.kind)) throw new Error(`job kind ${job.kind} already has a handler`);
-      const parse = (stored: unknown) => {
-        const parsed = job.payload.safeParse(stored);
-        if (!parsed.success) {
-          throw new Error(`job ${job.kind}: the payload does not fit: ${parsed.error.message}`);
-        }
-        return parsed.data;
-      };
-      batches.set(job.kind, {
-        size: Math.max(1, options.size),
-        handler: (payloads) => handler(payloads.map(parse)),
-      });
-      // claimed with the other kinds; `runNext` hands it to its batch
-      handlers.set(job.kind, async (stored) => handler([parse(stored)]));
     },
     runNext,
     async drain() {

@@ -6,15 +6,12 @@ import { queryRows, type Executor } from '../../db/database.js';
 import {
   aiChunks,
   aiDocuments,
-  pageBlocks,
-  pageVersions,
   spaceAi,
   spaceFiles,
   spaceFileTexts,
   spaceNodes,
 } from '../../db/schema/index.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
-import { byPosition } from '../../lib/position.js';
 
 export type DocumentRow = typeof aiDocuments.$inferSelect;
 export type NewChunk = typeof aiChunks.$inferInsert;
@@ -58,131 +55,6 @@ export async function findDocument(
 ): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(aiDocuments).where(documentOf(key)).limit(1);
   return row;
-}
-
-/** The live pages among `ids` (a batch of index jobs). */
-export async function livePages(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: spaceNodes.id,
-      spaceId: spaceNodes.spaceId,
-      name: spaceNodes.name,
-      publishedVersion: spaceNodes.publishedVersion,
-    })
-    .from(spaceNodes)
-    .where(
-      and(inArray(spaceNodes.id, ids), eq(spaceNodes.type, 'page'), isNull(spaceNodes.deletedAt)),
-    );
-}
-
-/** The published version's blocks of each of these pages that has one. */
-export async function publishedBlocks(db: Executor, pageIds: string[]) {
-  if (pageIds.length === 0) return new Map<string, { version: number; blocks: unknown }>();
-  const rows = await db
-    .select({
-      pageId: pageVersions.pageId,
-      version: pageVersions.version,
-      blocks: pageVersions.blocks,
-    })
-    .from(pageVersions)
-    .innerJoin(
-      spaceNodes,
-      and(
-        eq(spaceNodes.id, pageVersions.pageId),
-        eq(spaceNodes.publishedVersion, pageVersions.version),
-      ),
-    )
-    .where(inArray(spaceNodes.id, pageIds));
-  return new Map(rows.map((row) => [row.pageId, row]));
-}
-
-/** The draft blocks of each of these pages, in order. */
-export async function draftBlocksOf(db: Executor, pageIds: string[]) {
-  const drafts = new Map<string, unknown[]>();
-  if (pageIds.length === 0) return drafts;
-  const rows = await db
-    .select({ pageId: pageBlocks.pageId, data: pageBlocks.data })
-    .from(pageBlocks)
-    .where(inArray(pageBlocks.pageId, pageIds))
-    .orderBy(pageBlocks.pageId, byPosition(pageBlocks.position));
-  for (const row of rows) {
-    const list = drafts.get(row.pageId) ?? [];
-    list.push(row.data);
-    drafts.set(row.pageId, list);
-  }
-  return drafts;
-}
-
-/** The documents of these pages, by page. */
-export async function pageDocuments(db: Executor, pageIds: string[]) {
-  if (pageIds.length === 0) return new Map<string, DocumentRow>();
-  const rows = await db
-    .select()
-    .from(aiDocuments)
-    .where(and(eq(aiDocuments.sourceType, 'page'), inArray(aiDocuments.pageId, pageIds)));
-  return new Map(rows.map((row) => [row.pageId!, row]));
-}
-
-/** The chunks of these documents as re-indexing compares them, by document. */
-export async function chunksOfDocuments(db: Executor, documentIds: string[]) {
-  const byDocument = new Map<string, StoredChunkRow[]>();
-  if (documentIds.length === 0) return byDocument;
-  const rows = await db
-    .select({
-      documentId: aiChunks.documentId,
-      id: aiChunks.id,
-      hash: aiChunks.hash,
-      ordinal: aiChunks.ordinal,
-      termCount: aiChunks.termCount,
-      embedded: sql<boolean>`${aiChunks.embedding} is not null`,
-    })
-    .from(aiChunks)
-    .where(inArray(aiChunks.documentId, documentIds));
-  for (const row of rows) {
-    const list = byDocument.get(row.documentId) ?? [];
-    list.push(row);
-    byDocument.set(row.documentId, list);
-  }
-  return byDocument;
-}
-
-export interface StoredChunkRow {
-  id: number;
-  hash: string;
-  ordinal: number;
-  termCount: number;
-  embedded: boolean;
-}
-
-/** Sets the title, version and space of documents, one statement for all. */
-export async function updateDocuments(
-  tx: Executor,
-  rows: Array<{ id: string; spaceId: string; title: string; version: number | null }>,
-) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ai_documents d set space_id = x.space_id, title = x.title, version = x.version,
-      indexed_at = now()
-    from jsonb_to_recordset(${JSON.stringify(
-      rows.map((row) => ({
-        id: row.id,
-        space_id: row.spaceId,
-        title: row.title,
-        version: row.version,
-      })),
-    )}::jsonb) as x(id uuid, space_id uuid, title text, version int)
-    where d.id = x.id`);
-}
-
-/** Inserts page documents; answers their ids by page. */
-export async function insertDocuments(tx: Executor, rows: Array<typeof aiDocuments.$inferInsert>) {
-  if (rows.length === 0) return new Map<string, string>();
-  const inserted = await tx
-    .insert(aiDocuments)
-    .values(rows)
-    .returning({ id: aiDocuments.id, pageId: aiDocuments.pageId });
-  return new Map(inserted.map((row) => [row.pageId!, row.id]));
 }
 
 /** The chunks of a document as re-indexing compares them (`embedded`: it has a vector). */
@@ -266,25 +138,10 @@ export async function setChunkOrdinal(tx: Executor, id: number, ordinal: number)
   await tx.update(aiChunks).set({ ordinal }).where(eq(aiChunks.id, id));
 }
 
-/** chunk rows per insert statement (ten parameters each) */
-const chunksBatch = 1000;
-
-/** Inserts chunks; answers their ids with their documents and ordinals. */
+/** Inserts chunks; answers their ids with their ordinals. */
 export async function insertChunks(tx: Executor, rows: NewChunk[]) {
-  const inserted: Array<{ id: number; documentId: string; ordinal: number }> = [];
-  for (let start = 0; start < rows.length; start += chunksBatch) {
-    inserted.push(
-      ...(await tx
-        .insert(aiChunks)
-        .values(rows.slice(start, start + chunksBatch))
-        .returning({
-          id: aiChunks.id,
-          documentId: aiChunks.documentId,
-          ordinal: aiChunks.ordinal,
-        })),
-    );
-  }
-  return inserted;
+  if (rows.length === 0) return [];
+  return tx.insert(aiChunks).values(rows).returning({ id: aiChunks.id, ordinal: aiChunks.ordinal });
 }
 
 export async function insertPostings(tx: Executor, spaceId: string, postings: Posting[]) {
@@ -390,18 +247,6 @@ export async function pendingIndexJobs(db: Executor, spaceId: string) {
             where f.id::text = j.payload->>'fileId' and f.space_id = ${spaceId})))`,
   );
   return Number(rows[0]?.pending ?? 0);
-}
-
-/** Whether index jobs of this queue are due (an import still being indexed). */
-export async function indexJobsDue(db: Executor) {
-  const rows = await queryRows<{ due: number }>(
-    db,
-    sql`select 1 as due from jobs where kind in (${Job.indexPage.kind}, ${Job.indexFile.kind})
-        and failed_at is null and run_at <= now()
-        and queue is not distinct from nullif(current_setting('library.job_queue', true), '')
-        limit 1`,
-  );
-  return rows.length > 0;
 }
 
 /** Marks the index's pages all-visible, so BM25 reads tf and dl from the index alone. */

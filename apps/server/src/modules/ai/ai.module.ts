@@ -5,14 +5,12 @@ import type { Database, DatabaseHandle } from '../../db/database.js';
 import type { App } from '../../http/route-types.js';
 import { Job } from '../../infra/jobs/job-catalogue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
-import { indexFileForSearch, indexPagesForSearch, vacuumSearchIndex } from '../search/index.js';
+import { indexFileForSearch, indexPageForSearch, vacuumSearchIndex } from '../search/index.js';
 import { registerAiRoutes } from './ai.routes.js';
 import { registerScriptRoutes } from './script.routes.js';
 import {
   indexFileHandler,
-  indexBatchSize,
-  pglitePostingsPerTransaction,
-  indexPagesHandler,
+  indexPageHandler,
   reindexSpaceHandler,
   vacuumIndexHandler,
   type IndexDeps,
@@ -38,30 +36,21 @@ export function registerAiModule(
     log: deps.log,
     // PostgreSQL vacuums by itself; on PGlite a job does it after indexing
     autovacuum: database.kind === 'postgres',
-    postingsPerTransaction: database.kind === 'pglite' ? pglitePostingsPerTransaction : Infinity,
   };
-  const indexPages = indexPagesHandler(index);
+  const indexPage = indexPageHandler(index);
   const indexFile = indexFileHandler(index);
-  // many pages per run (an import's thousands, a burst of publishes): index.service.ts
-  app.jobs.handleBatch(
-    Job.indexPage,
-    async (payloads) => {
-      await indexPagesForSearch(
-        database.background,
-        payloads.map((payload) => payload.pageId),
-        index,
-      );
-      await indexPages(payloads);
-    },
-    { size: indexBatchSize },
-  );
+  app.jobs.handle(Job.indexPage, async (payload) => {
+    await indexPageForSearch(db, payload.pageId);
+    await indexPage(payload);
+  });
   app.jobs.handle(Job.indexFile, async (payload) => {
     await indexFileForSearch(db, payload.fileId);
     await indexFile(payload);
   });
   app.jobs.handle(Job.reindexSpace, reindexSpaceHandler(index));
   const vacuumAiIndex = vacuumIndexHandler(index);
-  app.jobs.handle(Job.vacuumAiIndex, async (payload) => {
-    if (await vacuumAiIndex(payload)) await vacuumSearchIndex(database.background);
+  app.jobs.handle(Job.vacuumAiIndex, async () => {
+    await vacuumAiIndex();
+    await vacuumSearchIndex(database.background);
   });
 }

@@ -9,8 +9,8 @@ import { Job, type PayloadOf } from '../../infra/jobs/job-catalogue.js';
 import { enqueueJob, enqueueJobs } from '../../infra/jobs/job-queue.js';
 import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { termFrequencies } from '../../infra/search/tokenizer.js';
-import { giveWay, groupsOf } from '../../lib/give-way.js';
-import { blocksOf } from '../page/index.js';
+import { blocksOf, draftBlocks, findVersion } from '../page/index.js';
+import { liveNode } from '../tree/index.js';
 import * as repo from './ai-index.repo.js';
 import { chunkPage, chunkText, type Chunk } from './chunker.js';
 import { embedderOf, type Embedder } from './embedding.js';
@@ -20,9 +20,6 @@ import { findSpaceAi } from './space-ai.repo.js';
 
 /** One vacuum this long after indexing starts, however many pages were indexed meanwhile. */
 const vacuumDelayMs = 60_000;
-/** While index jobs are due the vacuum waits, looking again this often, at most this long. */
-const vacuumRetryMs = 5_000;
-const vacuumPutOffMs = 10 * 60_000;
 
 /** What a page or a file contributes to the index now. */
 interface Source {
@@ -33,6 +30,35 @@ interface Source {
   title: string;
   version: number | null;
   chunks: Chunk[];
+}
+
+/** What a page contributes now, or null when it contributes nothing. */
+async function pageSource(db: Database, pageId: string): Promise<Source | null> {
+  const node = await liveNode(db, pageId);
+  if (!node || node.type !== 'page') return null;
+  const ai = await findSpaceAi(db, node.spaceId);
+  if (!ai?.enabled) return null;
+  let blocks: unknown[];
+  let version: number | null = null;
+  if (node.publishedVersion !== null) {
+    const row = await findVersion(db, pageId, node.publishedVersion);
+    if (!row) return null;
+    blocks = blocksOf(row.blocks);
+    version = row.version;
+  } else if (ai.includeDrafts) {
+    blocks = await draftBlocks(db, pageId);
+  } else {
+    return null;
+  }
+  return {
+    spaceId: node.spaceId,
+    sourceType: 'page',
+    pageId,
+    fileId: null,
+    title: node.name,
+    version,
+    chunks: chunkPage(node.name, blocks),
+  };
 }
 
 async function fileSource(db: Database, fileId: string): Promise<Source | null> {
@@ -51,25 +77,9 @@ async function fileSource(db: Database, fileId: string): Promise<Source | null> 
   };
 }
 
-/** Terms of texts cut once: a document's title and heading paths recur in each of its chunks. */
-type TermCache = Map<string, string[]>;
-
-function cachedTerms(cache: TermCache, text: string) {
-  let terms = cache.get(text);
-  if (!terms) {
-    terms = passageTerms(text);
-    cache.set(text, terms);
-  }
-  return terms;
-}
-
 /** The terms a chunk is found by: its text, its document's title and its heading path. */
-function chunkTerms(title: string, chunk: Chunk, cache: TermCache = new Map()) {
-  return [
-    ...passageTerms(chunk.text),
-    ...cachedTerms(cache, title),
-    ...cachedTerms(cache, chunk.headingPath),
-  ];
+function chunkTerms(title: string, chunk: Chunk) {
+  return [...passageTerms(chunk.text), ...passageTerms(title), ...passageTerms(chunk.headingPath)];
 }
 
 type StoredChunk = Awaited<ReturnType<typeof repo.documentChunks>>[number];
@@ -227,7 +237,6 @@ async function store(
   const existing = await repo.findDocument(db, key);
   const stored = existing ? await repo.documentChunks(db, existing.id) : [];
   const plan = planChunks(stored, source.chunks, embedder !== null);
-  if (existing && !changes({ pageId: '', source, document: existing, plan })) return;
   const embedded = await embedChunks(embedder, plan.added);
   await writeDocument(db, existing?.id ?? null, source, plan, embedded.vectors);
   if (embedded.error) {
@@ -242,275 +251,13 @@ async function recordFailure(db: Database, spaceId: string | null, what: string,
 }
 
 export async function indexPage(db: Database, pageId: string, embedder: Embedder | null) {
-  await indexPages(db, [pageId], embedder);
-}
-
-/** What many pages contribute now (null: nothing), read in a few statements. */
-async function pageSources(db: Database, pageIds: string[]) {
-  const sources = new Map<string, Source | null>(pageIds.map((id) => [id, null]));
-  const nodes = await repo.livePages(db, pageIds);
-  const settings = new Map<string, Awaited<ReturnType<typeof findSpaceAi>>>();
-  for (const spaceId of new Set(nodes.map((node) => node.spaceId))) {
-    settings.set(spaceId, await findSpaceAi(db, spaceId));
-  }
-  const indexed = nodes.filter((node) => {
-    const ai = settings.get(node.spaceId);
-    return ai?.enabled && (node.publishedVersion !== null || ai.includeDrafts);
-  });
-  const published = await repo.publishedBlocks(
-    db,
-    indexed.filter((node) => node.publishedVersion !== null).map((node) => node.id),
-  );
-  const drafts = await repo.draftBlocksOf(
-    db,
-    indexed.filter((node) => node.publishedVersion === null).map((node) => node.id),
-  );
-  for (const [index, node] of indexed.entries()) {
-    if (index % 10 === 9) await giveWay();
-    let blocks: unknown[];
-    let version: number | null = null;
-    if (node.publishedVersion !== null) {
-      const row = published.get(node.id);
-      if (!row) continue;
-      blocks = blocksOf(row.blocks);
-      version = row.version;
-    } else {
-      blocks = blocksOf(drafts.get(node.id) ?? []);
-    }
-    sources.set(node.id, {
-      spaceId: node.spaceId,
-      sourceType: 'page',
-      pageId: node.id,
-      fileId: null,
-      title: node.name,
-      version,
-      chunks: chunkPage(node.name, blocks),
-    });
-  }
-  return sources;
-}
-
-/** A page's document to write: what it holds now and how its stored chunks become that. */
-interface PageWrite {
-  pageId: string;
-  source: Source;
-  document: repo.DocumentRow | undefined;
-  plan: ChunkPlan;
-}
-
-/** Whether writing the page would change anything (a re-index of an unchanged page writes nothing). */
-function changes(write: PageWrite) {
-  const { document, source, plan } = write;
-  return (
-    !document ||
-    document.title !== source.title ||
-    document.version !== source.version ||
-    document.spaceId !== source.spaceId ||
-    plan.added.length > 0 ||
-    plan.removed.length > 0 ||
-    plan.kept.some((item) => item.ordinal !== item.chunk.ordinal)
-  );
-}
-
-/**
- * Indexes many pages at once (a batch of index jobs, an import's thousands of pages): their
- * state read in a few statements, unchanged chunks kept (by hash), the new ones cut and
- * embedded before any transaction, then every page's changes written in one transaction —
- * chunks in multi-row inserts, postings in one `jsonb_to_recordset` insert per 20,000 rows, the
- * space statistics moved once. Pages whose index holds what they hold now are not written.
- */
-export async function indexPages(
-  db: Database,
-  pageIds: readonly string[],
-  embedder: Embedder | null,
-  options: { postingsPerTransaction?: number } = {},
-) {
-  const ids = [...new Set(pageIds)];
-  if (ids.length === 0) return;
-  let sources = new Map<string, Source | null>();
+  const source = await pageSource(db, pageId);
   try {
-    sources = await pageSources(db, ids);
-    const documents = await repo.pageDocuments(db, ids);
-    for (const id of ids) {
-      if (!sources.get(id) && documents.has(id)) {
-        await removeDocument(db, { sourceType: 'page', id });
-      }
-    }
-    const present = ids.flatMap((pageId) => {
-      const source = sources.get(pageId);
-      return source ? [{ pageId, source, document: documents.get(pageId) }] : [];
-    });
-    const stored = await repo.chunksOfDocuments(
-      db,
-      present.flatMap((item) => (item.document ? [item.document.id] : [])),
-    );
-    const writes = present
-      .map((item) => ({
-        ...item,
-        plan: planChunks(
-          item.document ? (stored.get(item.document.id) ?? []) : [],
-          item.source.chunks,
-          embedder !== null,
-        ),
-      }))
-      .filter(changes);
-    if (writes.length === 0) return;
-    const added = writes.flatMap((write) => write.plan.added);
-    const embedded = await embedChunks(embedder, added);
-    await writeDocuments(
-      db,
-      writes,
-      embedded.vectors,
-      options.postingsPerTransaction ?? Number.POSITIVE_INFINITY,
-    );
-    if (embedded.error) {
-      for (const spaceId of new Set(writes.map((write) => write.source.spaceId))) {
-        await recordFailure(db, spaceId, 'embeddings', embedded.error);
-      }
-    }
+    await store(db, { sourceType: 'page', id: pageId }, source, source ? embedder : null);
   } catch (error) {
-    // a batch that fails is run again page by page (job-queue.ts): each page's failure is its own
-    if (ids.length === 1) {
-      const source = sources.get(ids[0]!);
-      await recordFailure(db, source?.spaceId ?? null, source?.title ?? ids[0]!, error);
-    }
+    await recordFailure(db, source?.spaceId ?? null, source?.title ?? pageId, error);
     throw error;
   }
-}
-
-/** A page's write with its new chunks' terms (cut before any transaction). */
-interface TermedWrite extends PageWrite {
-  /** per added chunk: its terms in order, and each distinct term's frequency */
-  terms: Array<{ list: string[]; counts: Map<string, number> }>;
-  postings: number;
-  vectors: Array<number[] | null>;
-}
-
-/**
- * Writes the planned chunks of many pages and moves their spaces' statistics, in transactions
- * of at most `postingsPerTransaction` postings (a page is never split): on PGlite a transaction
- * holds every request back until it ends, so its writes are cut to tens of milliseconds; on
- * PostgreSQL one transaction takes a whole batch.
- */
-async function writeDocuments(
-  db: Database,
-  writes: PageWrite[],
-  vectors: number[][] | null,
-  postingsPerTransaction: number,
-) {
-  // the CPU part before any transaction, giving way to requests every few pages
-  const cache: TermCache = new Map();
-  const termed: TermedWrite[] = [];
-  let vector = 0;
-  for (const [index, write] of writes.entries()) {
-    if (index % 10 === 9) await giveWay();
-    const terms = write.plan.added.map((chunk) => {
-      const list = chunkTerms(write.source.title, chunk, cache);
-      return { list, counts: termFrequencies(list) };
-    });
-    termed.push({
-      ...write,
-      terms,
-      postings: terms.reduce((sum, chunk) => sum + chunk.counts.size, 0),
-      vectors: write.plan.added.map(() => vectors?.[vector++] ?? null),
-    });
-  }
-  for (const group of groupsOf(termed, (write) => write.postings, postingsPerTransaction)) {
-    await db.transaction((tx) => writeGroup(tx, group));
-  }
-}
-
-async function writeGroup(tx: Executor, writes: TermedWrite[]) {
-  await repo.deleteChunks(
-    tx,
-    writes.flatMap((write) => write.plan.removed),
-  );
-  for (const write of writes) {
-    for (const item of write.plan.kept) {
-      if (item.ordinal !== item.chunk.ordinal) {
-        await repo.setChunkOrdinal(tx, item.id, item.chunk.ordinal);
-      }
-    }
-  }
-  await repo.updateDocuments(
-    tx,
-    writes.flatMap((write) =>
-      write.document
-        ? [
-            {
-              id: write.document.id,
-              spaceId: write.source.spaceId,
-              title: write.source.title,
-              version: write.source.version,
-            },
-          ]
-        : [],
-    ),
-  );
-  const indexedAt = new Date();
-  const newIds = await repo.insertDocuments(
-    tx,
-    writes
-      .filter((write) => !write.document)
-      .map((write) => ({
-        spaceId: write.source.spaceId,
-        sourceType: 'page' as const,
-        pageId: write.pageId,
-        fileId: null,
-        title: write.source.title,
-        version: write.source.version,
-        indexedAt,
-      })),
-  );
-  const documentIdOf = (write: PageWrite) => write.document?.id ?? newIds.get(write.pageId)!;
-  const inserted = await repo.insertChunks(
-    tx,
-    writes.flatMap((write) =>
-      write.plan.added.map((chunk, position) => ({
-        documentId: documentIdOf(write),
-        spaceId: write.source.spaceId,
-        ordinal: chunk.ordinal,
-        blockIds: chunk.blockIds,
-        blockStarts: chunk.blockStarts,
-        headingPath: chunk.headingPath,
-        text: chunk.text,
-        hash: chunk.hash,
-        termCount: write.terms[position]!.list.length,
-        embedding: write.vectors[position] ?? null,
-      })),
-    ),
-  );
-  const termsOf = new Map<string, TermedWrite['terms'][number]>();
-  const spaceOf = new Map<string, string>();
-  for (const write of writes) {
-    spaceOf.set(documentIdOf(write), write.source.spaceId);
-    write.plan.added.forEach((chunk, position) =>
-      termsOf.set(`${documentIdOf(write)}.${chunk.ordinal}`, write.terms[position]!),
-    );
-  }
-  const postingsBySpace = new Map<string, repo.Posting[]>();
-  for (const row of inserted) {
-    const terms = termsOf.get(`${row.documentId}.${row.ordinal}`);
-    if (!terms) continue;
-    const spaceId = spaceOf.get(row.documentId)!;
-    const list = postingsBySpace.get(spaceId) ?? [];
-    for (const [term, tf] of terms.counts) {
-      list.push({ term, chunk_id: row.id, tf, dl: terms.list.length });
-    }
-    postingsBySpace.set(spaceId, list);
-  }
-  for (const [spaceId, postings] of postingsBySpace) {
-    await repo.insertPostings(tx, spaceId, postings);
-  }
-  const stats = new Map<string, { chunks: number; terms: number }>();
-  for (const write of writes) {
-    const change = stats.get(write.source.spaceId) ?? { chunks: 0, terms: 0 };
-    change.chunks += write.plan.added.length - write.plan.removed.length;
-    change.terms +=
-      write.terms.reduce((sum, chunk) => sum + chunk.list.length, 0) - write.plan.removedTerms;
-    stats.set(write.source.spaceId, change);
-  }
-  for (const [spaceId, change] of stats) await repo.addIndexStats(tx, spaceId, change);
 }
 
 export async function indexFile(db: Database, fileId: string, embedder: Embedder | null) {
@@ -563,8 +310,6 @@ export interface IndexDeps {
   log: FastifyBaseLogger;
   /** false on PGlite: the index's tables are then vacuumed by a job after indexing */
   autovacuum: boolean;
-  /** the most postings one transaction of a batch writes (small on PGlite: it blocks reads) */
-  postingsPerTransaction: number;
 }
 
 async function activeEmbedder(deps: IndexDeps) {
@@ -577,23 +322,9 @@ async function vacuumLater(deps: IndexDeps) {
   await enqueueJob(deps.db, Job.vacuumAiIndex, {}, { key: 'ai', delayMs: vacuumDelayMs });
 }
 
-/** Index jobs a batch takes at most. */
-export const indexBatchSize = 100;
-/**
- * On PGlite a transaction holds every request back until it ends: a batch's writes go in
- * transactions of about this many postings (≈ 50 ms there; docs/performance.md 'Indexing').
- */
-export const pglitePostingsPerTransaction = 2500;
-
-/** The index jobs of many pages at once (batched by the queue). */
-export function indexPagesHandler(deps: IndexDeps) {
-  return async (payloads: Array<PayloadOf<typeof Job.indexPage>>) => {
-    await indexPages(
-      deps.db,
-      payloads.map((payload) => payload.pageId),
-      await activeEmbedder(deps),
-      { postingsPerTransaction: deps.postingsPerTransaction },
-    );
+export function indexPageHandler(deps: IndexDeps) {
+  return async ({ pageId }: PayloadOf<typeof Job.indexPage>) => {
+    await indexPage(deps.db, pageId, await activeEmbedder(deps));
     await vacuumLater(deps);
   };
 }
@@ -614,20 +345,7 @@ export function reindexSpaceHandler(deps: IndexDeps) {
 
 /** Marks the postings' pages all-visible, so BM25 reads tf and dl from the index alone. */
 export function vacuumIndexHandler(deps: IndexDeps) {
-  return async ({ since }: PayloadOf<typeof Job.vacuumAiIndex>): Promise<boolean> => {
-    // A vacuum of millions of postings holds PGlite's thread for up to a second a table: while
-    // an import is being indexed it waits for the queue's end (at most `vacuumPutOffMs`).
-    const first = since ?? Date.now();
-    if (Date.now() - first < vacuumPutOffMs && (await repo.indexJobsDue(deps.db))) {
-      await enqueueJob(
-        deps.db,
-        Job.vacuumAiIndex,
-        { since: first },
-        { key: 'ai', delayMs: vacuumRetryMs },
-      );
-      return false;
-    }
+  return async () => {
     await repo.vacuumIndex(deps.db);
-    return true;
   };
 }

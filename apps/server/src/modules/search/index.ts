@@ -5,7 +5,6 @@ export {
   indexNodeForSearch,
   indexNoteForSearch,
   indexPageForSearch,
-  indexPagesForSearch,
   vacuumSearchIndex,
 } from './search.index.js';
 export { registerSearchModule } from './search.module.js';

@@ -4,8 +4,8 @@
 // transaction that changes them (a title is cheap to cut). Deleting is not indexing: search
 // checks the live rows at query time, and a purge cascades.
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/database.js';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
 import {
   notes,
   pageBlocks,
@@ -26,8 +26,6 @@ import {
 } from '../../infra/search/search-terms.js';
 import { termFormat } from '../../infra/search/tokenizer.js';
 import { blockSegments } from '../../lib/block-text.js';
-import { giveWay, groupsOf } from '../../lib/give-way.js';
-import { byPosition } from '../../lib/position.js';
 
 /** A title's terms count this many times (a word in the title ranks above one in the text). */
 const titleWeight = 3;
@@ -188,333 +186,51 @@ export async function deleteSpaceFromSearch(db: Executor, spaceId: string) {
 
 /** A page's draft (for editors) and its published version (for readers). */
 export async function indexPageForSearch(db: Executor, pageId: string) {
-  await indexPagesForSearch(db, [pageId]);
-}
-
-/** A source's hash: of its title, body and the term formats (unchanged → not indexed again). */
-function hashOf(source: SearchSource) {
-  return crypto
-    .createHash('sha256')
-    .update(`${searchFormat}.${termFormat()}\n${source.title}\n${source.body}`)
-    .digest('hex');
-}
-
-/** search_docs' columns as one JSON row of `jsonb_to_recordset` (one parameter per statement). */
-function docRow(source: SearchSource, hash: string, length: number) {
-  return {
-    type: source.type,
-    variant: source.variant,
-    object_id: source.objectId,
-    space_id: source.spaceId,
-    node_id: source.nodeId ?? null,
-    file_id: source.fileId ?? null,
-    note_id: source.noteId ?? null,
-    owner_id: source.ownerId ?? null,
-    author_id: source.authorId,
-    updated_at: source.updatedAt.toISOString(),
-    version: source.version ?? null,
-    title: source.title,
-    body: source.body,
-    folded: foldText(`${source.title}\n${source.body}`),
-    blocks: source.blocks ?? [],
-    length,
-    hash,
-  };
-}
-
-const docColumns = sql.raw(`type text, variant text, object_id uuid, space_id uuid, node_id uuid,
-  file_id uuid, note_id uuid, owner_id bigint, author_id bigint, updated_at timestamptz,
-  version int, title text, body text, folded text, blocks jsonb, length int, hash text`);
-
-/**
- * Pages' drafts and published versions, many pages at once (the index jobs' batch, an import's
- * thousands of pages): read in a few statements, cut outside any transaction, and written in one
- * transaction of set-based statements — documents and postings each one `jsonb_to_recordset`
- * insert. Unchanged documents (same hash) are not written. A page changed between the read and
- * the write (its row moved on) is queued to be indexed again. On PGlite the writes
- * go in transactions of a few thousand postings, so none holds requests back for long.
- */
-export async function indexPagesForSearch(
-  db: Executor,
-  pageIds: readonly string[],
-  /** the most postings one transaction writes (small on PGlite: a transaction blocks reads) */
-  options: { postingsPerTransaction?: number } = {},
-) {
-  const ids = [...new Set(pageIds)];
-  if (ids.length === 0) return;
-  const nodes = await db.select().from(spaceNodes).where(inArray(spaceNodes.id, ids));
-  const pages = nodes.filter((node) => node.type === 'page');
-  const pageIdList = pages.map((node) => node.id);
-  const drafts = new Map<string, unknown[]>();
-  const published = new Map<string, { blocks: unknown; createdAt: Date }>();
-  if (pageIdList.length > 0) {
-    for (const row of await db
-      .select({ pageId: pageBlocks.pageId, data: pageBlocks.data })
+  await db.transaction(async (tx) => {
+    const [node] = await tx
+      .select()
+      .from(spaceNodes)
+      .where(eq(spaceNodes.id, pageId))
+      .for('update');
+    if (!node) return drop(tx, pageId);
+    // Deleting a node queues this job for each node deleted with it. A topic's or a link's entry
+    // is kept (search hides nodes in the bin), so that this job, run after a quick restore, does
+    // not take away what the restore brought back.
+    if (node.type !== 'page') return indexNodeForSearch(tx, node);
+    const draft = await tx
+      .select({ data: pageBlocks.data })
       .from(pageBlocks)
-      .where(inArray(pageBlocks.pageId, pageIdList))
-      .orderBy(pageBlocks.pageId, byPosition(pageBlocks.position))) {
-      const list = drafts.get(row.pageId) ?? [];
-      list.push(row.data);
-      drafts.set(row.pageId, list);
-    }
-    for (const row of await db
-      .select({
-        pageId: pageVersions.pageId,
-        blocks: pageVersions.blocks,
-        createdAt: pageVersions.createdAt,
-      })
-      .from(pageVersions)
-      .innerJoin(
-        spaceNodes,
-        and(
-          eq(spaceNodes.id, pageVersions.pageId),
-          eq(spaceNodes.publishedVersion, pageVersions.version),
-        ),
-      )
-      .where(inArray(spaceNodes.id, pageIdList))) {
-      published.set(row.pageId, { blocks: row.blocks, createdAt: row.createdAt });
-    }
-  }
-  const sources: SearchSource[] = [];
-  const unpublished: string[] = [];
-  for (const node of pages) {
+      .where(eq(pageBlocks.pageId, pageId))
+      .orderBy(asc(pageBlocks.position));
     const page = {
       type: 'page' as const,
-      objectId: node.id,
+      objectId: pageId,
       spaceId: node.spaceId,
-      nodeId: node.id,
+      nodeId: pageId,
       authorId: node.createdBy,
     };
-    sources.push({
+    await store(tx, {
       ...page,
       variant: 'draft',
       updatedAt: node.updatedAt,
       title: node.name,
-      ...blocksText(drafts.get(node.id) ?? []),
+      ...blocksText(draft.map((row) => row.data)),
     });
-    if (node.publishedVersion === null) {
-      unpublished.push(node.id);
-      continue;
-    }
-    const version = published.get(node.id);
-    sources.push({
+    if (node.publishedVersion === null) return drop(tx, pageId, 'published');
+    const [published] = await tx
+      .select({ blocks: pageVersions.blocks, createdAt: pageVersions.createdAt })
+      .from(pageVersions)
+      .where(and(eq(pageVersions.pageId, pageId), eq(pageVersions.version, node.publishedVersion)));
+    await store(tx, {
       ...page,
       variant: 'published',
       version: node.publishedVersion,
       // readers' date is the publication's: a draft's saves are not theirs to see
-      updatedAt: version?.createdAt ?? node.updatedAt,
+      updatedAt: published?.createdAt ?? node.updatedAt,
       title: node.name,
-      ...blocksText(Array.isArray(version?.blocks) ? version.blocks : []),
+      ...blocksText(Array.isArray(published?.blocks) ? published.blocks : []),
     });
-  }
-  const existing = pageIdList.length
-    ? await db
-        .select({
-          id: searchDocs.id,
-          objectId: searchDocs.objectId,
-          variant: searchDocs.variant,
-          hash: searchDocs.hash,
-          version: searchDocs.version,
-          authorId: searchDocs.authorId,
-          updatedAt: searchDocs.updatedAt,
-        })
-        .from(searchDocs)
-        .where(inArray(searchDocs.objectId, pageIdList))
-    : [];
-  const stored = new Map(existing.map((row) => [`${row.objectId}.${row.variant}`, row]));
-  const dated: Array<{ id: number; source: SearchSource }> = [];
-  const changed: Array<{ id: number | null; source: SearchSource; hash: string }> = [];
-  for (const source of sources) {
-    const hash = hashOf(source);
-    const row = stored.get(`${source.objectId}.${source.variant}`);
-    if (row && row.hash === hash && row.version === (source.version ?? null)) {
-      // the same words: only the filters' author and date may have moved (a save without changes)
-      if (
-        row.authorId !== source.authorId ||
-        row.updatedAt?.getTime() !== source.updatedAt.getTime()
-      ) {
-        dated.push({ id: row.id, source });
-      }
-    } else {
-      changed.push({ id: row?.id ?? null, source, hash });
-    }
-  }
-  // the CPU part, before any transaction (on PGlite a transaction holds every request back),
-  // giving way to requests every few documents
-  const writes: Array<(typeof changed)[number] & { terms: ReturnType<typeof documentTerms> }> = [];
-  for (const [index, item] of changed.entries()) {
-    if (index % 10 === 9) await giveWay();
-    writes.push({ ...item, terms: documentTerms(item.source.title, item.source.body) });
-  }
-  const missing = ids.filter((id) => !nodes.some((node) => node.id === id));
-  const others = nodes.filter((node) => node.type !== 'page');
-  const gone = unpublished.filter((id) => stored.has(`${id}.published`));
-  const read = new Map(pages.map((node) => [node.id, node]));
-  const groups = groupsOf(
-    writes,
-    (item) => item.terms.counts.size,
-    options.postingsPerTransaction ?? Number.POSITIVE_INFINITY,
-  );
-  if (missing.length > 0 || others.length > 0 || gone.length > 0 || dated.length > 0) {
-    await db.transaction(async (tx) => {
-      for (const id of missing) await drop(tx, id);
-      for (const node of others) await indexNodeForSearch(tx, node);
-      const moved = await lockPages(tx, read, [
-        ...gone,
-        ...dated.map((item) => item.source.objectId),
-      ]);
-      const unpublishing = gone.filter((id) => !moved.has(id));
-      if (unpublishing.length > 0) {
-        await tx
-          .delete(searchDocs)
-          .where(
-            and(inArray(searchDocs.objectId, unpublishing), eq(searchDocs.variant, 'published')),
-          );
-      }
-      for (const { id, source } of dated) {
-        if (moved.has(source.objectId)) continue;
-        await tx
-          .update(searchDocs)
-          .set({ authorId: source.authorId, updatedAt: source.updatedAt })
-          .where(eq(searchDocs.id, id));
-      }
-    });
-  }
-  for (const group of groups) {
-    await db.transaction(async (tx) => {
-      const moved = await lockPages(
-        tx,
-        read,
-        group.map((item) => item.source.objectId),
-      );
-      await writeDocs(
-        tx,
-        group.filter((item) => !moved.has(item.source.objectId)),
-      );
-    });
-  }
-}
-
-/**
- * Index jobs of one page may run at once on two instances: the pages' rows are locked, and
- * answered are those whose row moved on since it was read; they are queued to be indexed again
- * (the change that moved them may not have queued a job: not every change of the row does).
- */
-async function lockPages(
-  tx: Executor,
-  read: Map<string, { updatedAt: Date; name: string; publishedVersion: number | null }>,
-  pageIds: string[],
-) {
-  const ids = [...new Set(pageIds)];
-  if (ids.length === 0) return new Set<string>();
-  const locked = await tx
-    .select({
-      id: spaceNodes.id,
-      updatedAt: spaceNodes.updatedAt,
-      name: spaceNodes.name,
-      publishedVersion: spaceNodes.publishedVersion,
-    })
-    .from(spaceNodes)
-    .where(inArray(spaceNodes.id, ids))
-    .orderBy(spaceNodes.id)
-    .for('update');
-  const moved = new Set(ids.filter((id) => !locked.some((row) => row.id === id)));
-  for (const row of locked) {
-    const node = read.get(row.id);
-    if (
-      !node ||
-      node.updatedAt.getTime() !== row.updatedAt.getTime() ||
-      node.name !== row.name ||
-      node.publishedVersion !== row.publishedVersion
-    ) {
-      moved.add(row.id);
-    }
-  }
-  // indexed again from what they hold now (a waiting job of the page makes this a no-op)
-  await enqueueJobs(
-    tx,
-    Job.indexPage,
-    locked
-      .filter((row) => moved.has(row.id))
-      .map((row) => ({ payload: { pageId: row.id }, key: row.id })),
-  );
-  return moved;
-}
-
-/** Documents written again or for the first time, with their postings, set-based. */
-async function writeDocs(
-  tx: Executor,
-  writes: Array<{
-    id: number | null;
-    source: SearchSource;
-    hash: string;
-    terms: ReturnType<typeof documentTerms>;
-  }>,
-) {
-  if (writes.length === 0) return;
-  const rows = writes.map((item) => ({
-    id: item.id,
-    ...docRow(item.source, item.hash, Math.max(item.terms.length, 1)),
-  }));
-  const updated = rows.filter((row) => row.id !== null);
-  if (updated.length > 0) {
-    await tx.execute(
-      sql`delete from search_postings where doc_id = any(${sql.raw(
-        `array[${updated.map((row) => Number(row.id)).join(',')}]::bigint[]`,
-      )})`,
-    );
-    await tx.execute(sql`
-      update search_docs d set type = x.type, variant = x.variant, object_id = x.object_id,
-        space_id = x.space_id, node_id = x.node_id, file_id = x.file_id, note_id = x.note_id,
-        owner_id = x.owner_id, author_id = x.author_id, updated_at = x.updated_at,
-        version = x.version, title = x.title, body = x.body, folded = x.folded,
-        blocks = x.blocks, length = x.length, hash = x.hash, indexed_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updated)}::jsonb) as x(id bigint, ${docColumns})
-      where d.id = x.id`);
-  }
-  const added = rows.filter((row) => row.id === null);
-  const docIds = new Map(updated.map((row) => [`${row.object_id}.${row.variant}`, Number(row.id)]));
-  if (added.length > 0) {
-    const inserted = await queryRows<{ id: number | string; object_id: string; variant: string }>(
-      tx,
-      sql`
-      insert into search_docs (type, variant, object_id, space_id, node_id, file_id, note_id,
-        owner_id, author_id, updated_at, version, title, body, folded, blocks, length, hash)
-      select x.type, x.variant, x.object_id, x.space_id, x.node_id, x.file_id, x.note_id,
-        x.owner_id, x.author_id, x.updated_at, x.version, x.title, x.body, x.folded, x.blocks,
-        x.length, x.hash
-      from jsonb_to_recordset(${JSON.stringify(added)}::jsonb) as x(${docColumns})
-      returning id, object_id, variant`,
-    );
-    for (const row of inserted) docIds.set(`${row.object_id}.${row.variant}`, Number(row.id));
-  }
-  const postings: Array<{ term: string; doc_id: number; tf: number; length: number }> = [];
-  for (const item of writes) {
-    const docId = docIds.get(`${item.source.objectId}.${item.source.variant}`)!;
-    const length = Math.max(item.terms.length, 1);
-    for (const [term, tf] of item.terms.counts) postings.push({ term, doc_id: docId, tf, length });
-  }
-  await insertSearchPostings(tx, postings);
-}
-
-/** postings rows per insert statement */
-const postingsBatch = 20_000;
-
-/**
- * Postings in statements of 20,000 rows, each one JSON parameter: binding thousands of separate
- * parameters costs more than the insert itself (measured on PGlite, as for the AI's postings).
- */
-async function insertSearchPostings(
-  tx: Executor,
-  postings: Array<{ term: string; doc_id: number; tf: number; length: number }>,
-) {
-  for (let start = 0; start < postings.length; start += postingsBatch) {
-    const batch = JSON.stringify(postings.slice(start, start + postingsBatch));
-    await tx.execute(sql`
-      insert into search_postings (term, doc_id, tf, length)
-      select x.term, x.doc_id, x.tf, x.length
-      from jsonb_to_recordset(${batch}::jsonb) as x(term text, doc_id bigint, tf real, length int)`);
-  }
+  });
 }
 
 /** A topic's name, a link's name and address. Pages go through `indexPageForSearch`. */
