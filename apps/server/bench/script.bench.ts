@@ -10,6 +10,7 @@ import * as OpenCC from 'opencc-js';
 import { convertBlocks, convertText } from '../src/modules/ai/script.js';
 import { createSpace } from '../src/modules/space/space.service.js';
 import { benchCaller, loadCmrc } from '../test/cmrc.js';
+import { upsertChanges } from '../test/factories.js';
 import { openBenchApp } from './bench-app.js';
 import { loadAverage, out, stats } from './report.js';
 
@@ -172,12 +173,7 @@ async function main() {
     const space = await createSpace(db, user.id, { name: '转换' });
     const created = await call('POST', `/api/v2/space/${space.id}/page`, headers, { name: '长页' });
     const pageId = (created.body.data as { pageId: string }).pageId;
-    let after: string | null = null;
-    const changes = page.map((data) => {
-      const change = { op: 'upsert', blockId: data.id, afterBlockId: after, data };
-      after = data.id;
-      return change;
-    });
+    const changes = upsertChanges(page);
     const saved = await call('PUT', `/api/v2/space/page/${pageId}/block`, headers, {
       baseRevision: 0,
       changes,

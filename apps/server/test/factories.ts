@@ -223,3 +223,13 @@ export function buildPassage(text: string, title = '长城'): Passage {
     score: 1,
   };
 }
+
+/** Block saves that put these blocks on an empty page in this order (`PUT …/block` changes). */
+export function upsertChanges(blocks: ReadonlyArray<{ id: string }>) {
+  return blocks.map((data, index) => ({
+    op: 'upsert' as const,
+    blockId: data.id,
+    afterBlockId: index === 0 ? null : blocks[index - 1]!.id,
+    data,
+  }));
+}

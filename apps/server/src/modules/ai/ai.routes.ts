@@ -27,7 +27,7 @@ import {
   updateAiSessionRequestSchema,
   type Quotas,
 } from '@library/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { emptyResponse, ok, okResponse } from '../../http/envelope.js';
@@ -38,7 +38,12 @@ import type { KeyCipher } from '../../infra/llm/key-cipher.js';
 import { callerId, currentSession, watchRevocation } from '../session/index.js';
 import { presentProvider, presentSession } from './ai.presenter.js';
 import * as conversations from './conversation.service.js';
-import { startConverse, streamAnswer, streamEvents } from './converse.service.js';
+import {
+  startConverse,
+  streamAnswer,
+  streamEvents,
+  type StreamTarget,
+} from './converse.service.js';
 import * as providers from './provider.service.js';
 import * as spaceAi from './space-ai.service.js';
 import { runWrite, startWrite } from './write.service.js';
@@ -62,6 +67,16 @@ export function registerAiRoutes(
   const me = (request: FastifyRequest) => currentSession(request).userId;
   /** the caller and their request's address, for the audit log */
   const actor = (request: FastifyRequest) => ({ id: me(request), address: request.ip });
+
+  /** Where an answer streams: the raw response, stopped when the asker's session is revoked. */
+  const streamTarget = (request: FastifyRequest, reply: FastifyReply): StreamTarget => ({
+    response: reply.raw,
+    requestId: request.id,
+    locale: requestLocale(request),
+    log: request.log,
+    watchRevocation: (onRevoked) =>
+      watchRevocation(db, app.sessions, currentSession(request), onRevoked),
+  });
 
   // ---- model providers (system administrators) ----
   const providerParams = idParamsSchema;
@@ -217,14 +232,7 @@ export function registerAiRoutes(
         request.params.chatId,
         request.body.sessionId,
       );
-      const target = {
-        response: reply.raw,
-        requestId: request.id,
-        locale: requestLocale(request),
-        log: request.log,
-        watchRevocation: (onRevoked: () => void) =>
-          watchRevocation(db, app.sessions, currentSession(request), onRevoked),
-      };
+      const target = streamTarget(request, reply);
       reply.hijack();
       await streamAnswer(converseDeps, access, request.body.question, target);
     },
@@ -252,14 +260,7 @@ export function registerAiRoutes(
     async (request, reply) => {
       // every refusal is answered before anything streams
       const plan = await startWrite(writeDeps, me(request), request.body);
-      const target = {
-        response: reply.raw,
-        requestId: request.id,
-        locale: requestLocale(request),
-        log: request.log,
-        watchRevocation: (onRevoked: () => void) =>
-          watchRevocation(db, app.sessions, currentSession(request), onRevoked),
-      };
+      const target = streamTarget(request, reply);
       reply.hijack();
       await streamEvents(target, (events, signal) => runWrite(writeDeps, plan, events, signal));
     },

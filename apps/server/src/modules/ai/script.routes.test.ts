@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ErrorCode, type Block } from '@library/contract';
-import { buildSpaceWithRoles } from '../../../test/factories.js';
+import { buildSpaceWithRoles, upsertChanges } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { blocksOfDocument, loadPageDocument } from '../page/index.js';
 import { insertContent } from '../tree/index.js';
@@ -88,12 +88,7 @@ async function page(
   expect(created.status).toBe(200);
   const pageId = created.body.data.pageId as string;
   if (blocks.length === 0) return pageId;
-  let after: string | null = null;
-  const changes = blocks.map((data) => {
-    const change = { op: 'upsert', blockId: data.id, afterBlockId: after, data };
-    after = data.id;
-    return change;
-  });
+  const changes = upsertChanges(blocks);
   const saved = await call('PUT', `/api/v2/space/page/${pageId}/block`, headers, {
     baseRevision: 0,
     changes,

@@ -15,6 +15,7 @@ import {
   buildSpaceWithRoles,
   buildUser,
   paragraphBlock,
+  upsertChanges,
 } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -72,12 +73,7 @@ async function buildWorld(options: { aiOn?: boolean } = {}) {
     paragraphBlock('b2', '它东起山海关，西至嘉峪关。'),
     paragraphBlock('b3', '如今是著名的旅游景点。'),
   ];
-  let after: string | null = null;
-  const changes = blocks.map((data) => {
-    const change = { op: 'upsert', blockId: data.id, afterBlockId: after, data };
-    after = data.id;
-    return change;
-  });
+  const changes = upsertChanges(blocks);
   const saved = await call('PUT', `/api/v2/space/page/${pageId}/block`, as.owner, {
     baseRevision: 0,
     changes,

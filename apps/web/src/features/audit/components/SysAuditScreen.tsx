@@ -2,22 +2,20 @@
 // by the actor's id, an action prefix (`space.` finds every space act), the target's type and the
 // days; each row expands to its before and after as JSON; the matching rows as CSV.
 import { useState } from 'react';
-import { Button, DatePicker, Input, Table, Typography } from 'antd';
+import { Button, DatePicker, Input, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { limits, type AuditEntry } from '@library/contract';
+import { limits } from '@library/contract';
 import { exportAudit } from '../api/export-audit';
 import { useAudit } from '../api/get-audit';
-import { AuditChange } from './AuditChange';
-import { useAuditColumns } from './audit-columns';
+import { AuditTable } from './AuditTable';
 import './audit.css';
 
 type DayRange = [Dayjs | null, Dayjs | null] | null;
 
 export function SysAuditScreen() {
   const { t } = useTranslation();
-  const columns = useAuditColumns();
   const [actorId, setActorId] = useState('');
   const [action, setAction] = useState('');
   const [targetType, setTargetType] = useState('');
@@ -90,22 +88,13 @@ export function SysAuditScreen() {
         />
       </div>
       <div className="screen-card">
-        <Table<AuditEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          tableLayout="auto"
-          scroll={{ x: 'max-content' }}
-          expandable={{ expandedRowRender: (entry) => <AuditChange entry={entry} /> }}
-          locale={{ emptyText: list.isPending ? null : t('system.audit.empty') }}
-          pagination={{
+        <AuditTable
+          list={list}
+          paging={{
             current: page,
             pageSize,
-            total: list.data?.total ?? 0,
             pageSizeOptions: limits.gridPageSizes.map(String),
             showSizeChanger: true,
-            showTotal: (total) => t('system.audit.total', { count: total }),
             onChange: (next, size) => {
               setPage(size === pageSize ? next : 1);
               setPageSize(size);
